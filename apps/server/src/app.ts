@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import { createRepositories, createServices, type Repositories, type Services } from './context.js';
+import type { DatabaseHandle } from './db/database.js';
+import { failure } from './http/envelope.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { buildOpenApi } from './http/openapi.js';
+import { createCallRegistrar } from './http/register-call.js';
+import { ApplicationResolver, requestLanguage } from './http/request-context.js';
+import { loggerOptions } from './logger.js';
+import { accountRoutes } from './routes/account.routes.js';
+import { appRoutes } from './routes/app.routes.js';
+
+export interface Server {
+  app: FastifyInstance;
+  services: Services;
+  repositories: Repositories;
+}
+
+/** Paths under the API root that serve operators and need no applicationId. */
+const OPERATOR_PATHS = new Set(['/docs', '/health']);
+
+export async function buildServer(
+  config: Config,
+  database: DatabaseHandle,
+  clock?: Clock,
+): Promise<Server> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  const repositories = createRepositories(database);
+  const services = await createServices(config, repositories, app.log, clock);
+  const applications = new ApplicationResolver(repositories.applications);
+
+  app.decorateRequest('language', 'zh-CN');
+  app.decorateRequest('application', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.language = requestLanguage(request);
+  });
+  installErrorHandler(app);
+
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        const local = request.url.slice(config.apiRoot.length).split('?')[0] ?? '';
+        if (!OPERATOR_PATHS.has(local)) request.application = await applications.resolve(request);
+      });
+      scope.get('/health', async () => ({ status: 'ok' }));
+      const openApi = buildOpenApi(config.apiRoot);
+      scope.get('/docs', async () => openApi);
+      const registerCall = createCallRegistrar(scope, services.tokens, config.env !== 'production');
+      accountRoutes(registerCall, services);
+      appRoutes(registerCall, services);
+    },
+    { prefix: config.apiRoot },
+  );
+
+  const webIndex = path.join(config.webDist, 'index.html');
+  const serveWeb = fs.existsSync(webIndex);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === config.apiRoot || request.url.startsWith(`${config.apiRoot}/`);
+    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '');
+    if (!isApi && serveWeb && wantsPage)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(failure('ROUTE_NOT_FOUND', requestLanguage(request)));
+  });
+
+  return { app, services, repositories };
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import { hashPasswordForTransport, isIccid } from '@xunji/shared';
+import { hashSecret } from '../services/password-hasher.js';
+import { defineCommand, optionalInt, required, UsageError, type AdminContext } from './command.js';
+import { findUserOrFail } from './user-commands.js';
+
+export const PROTOCOLS = ['jt808', 'gt06', 'watch', 'h02', 'osmand'] as const;
+
+interface DeviceInput {
+  terminalNo: string;
+  password: string;
+  protocol: string;
+  model?: string | undefined;
+  iccid?: string | undefined;
+  name?: string | undefined;
+  owner?: string | undefined;
+  enterprise?: number | undefined;
+}
+
+async function createDevice(context: AdminContext, input: DeviceInput) {
+  if (!/^[0-9A-Za-z]{4,20}$/.test(input.terminalNo))
+    throw new UsageError(`terminal number ${input.terminalNo} is not valid`);
+  if (!(PROTOCOLS as readonly string[]).includes(input.protocol)) {
+    throw new UsageError(`protocol must be one of ${PROTOCOLS.join(', ')}`);
+  }
+  if (input.password.length < 6 || input.password.length > 20)
+    throw new UsageError('device password must be 6-20 characters');
+  if (input.iccid && !isIccid(input.iccid))
+    throw new UsageError(`ICCID ${input.iccid} is not valid`);
+  const { devices } = context.repositories;
+  if (await devices.findByTerminalNo(input.terminalNo))
+    throw new UsageError(`device ${input.terminalNo} exists`);
+  const owner = input.owner ? await findUserOrFail(context, input.owner) : undefined;
+  const device = await devices.create({
+    terminalNo: input.terminalNo,
+    passwordHash: await hashSecret(hashPasswordForTransport(input.password)),
+    protocol: input.protocol,
+    model: input.model ?? null,
+    iccid: input.iccid ?? null,
+    name: input.name ?? null,
+    enterpriseId: input.enterprise ?? null,
+    createdAt: Date.now(),
+  });
+  if (owner) await devices.bind(owner.id, device.id, true);
+  return device;
+}
+
+/** CSV with a header row; columns terminalNo,password,protocol and optionally model,iccid,name,owner. */
+export function parseDeviceCsv(text: string): DeviceInput[] {
+  const [header, ...lines] = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (!header) throw new UsageError('the CSV file is empty');
+  const columns = header.split(',').map((c) => c.trim());
+  for (const name of ['terminalNo', 'password', 'protocol']) {
+    if (!columns.includes(name)) throw new UsageError(`the CSV header needs a ${name} column`);
+  }
+  return lines.map((line) => {
+    const cells = line.split(',').map((c) => c.trim());
+    const get = (name: string) => cells[columns.indexOf(name)] || undefined;
+    return {
+      terminalNo: get('terminalNo') ?? '',
+      password: get('password') ?? '',
+      protocol: get('protocol') ?? '',
+      model: get('model'),
+      iccid: get('iccid'),
+      name: get('name'),
+      owner: get('owner'),
+    };
+  });
+}
+
+export const deviceCommands = [
+  defineCommand({
+    name: 'device:create',
+    usage: `device:create --terminal-no N --password P --protocol ${PROTOCOLS.join('|')} [--model M] [--iccid I] [--name NAME] [--owner USERNAME] [--enterprise ID]`,
+    description: 'Register a tracker; with --owner it is bound to that account as its owner',
+    options: {
+      'terminal-no': { type: 'string' },
+      password: { type: 'string' },
+      protocol: { type: 'string' },
+      model: { type: 'string' },
+      iccid: { type: 'string' },
+      name: { type: 'string' },
+      owner: { type: 'string' },
+      enterprise: { type: 'string' },
+    },
+    async run(values, _, context) {
+      const device = await createDevice(context, {
+        terminalNo: required(values, 'terminal-no'),
+        password: required(values, 'password'),
+        protocol: required(values, 'protocol'),
+        model: values.model as string | undefined,
+        iccid: values.iccid as string | undefined,
+        name: values.name as string | undefined,
+        owner: values.owner as string | undefined,
+        enterprise: optionalInt(values, 'enterprise'),
+      });
+      context.print(`created device ${device.id} ${device.terminalNo}`);
+    },
+  }),
+  defineCommand({
+    name: 'device:import',
+    usage: 'device:import FILE.csv',
+    description:
+      'Register trackers from a CSV file (terminalNo,password,protocol[,model,iccid,name,owner]); stops at the first bad row',
+    options: {},
+    positionals: 1,
+    async run(_, positionals, context) {
+      const file = positionals[0];
+      if (!file) throw new UsageError('give the CSV file');
+      if (!fs.existsSync(file)) throw new UsageError(`no file ${file}`);
+      const rows = parseDeviceCsv(fs.readFileSync(file, 'utf8'));
+      let line = 1;
+      for (const row of rows) {
+        line++;
+        try {
+          await createDevice(context, row);
+        } catch (error) {
+          throw new UsageError(
+            `line ${line}: ${(error as Error).message} (${line - 2} devices imported before it)`,
+          );
+        }
+      }
+      context.print(`imported ${rows.length} devices`);
+    },
+  }),
+];

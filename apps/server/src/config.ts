@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads; README's configuration table mirrors this. */
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  API_ROOT: z
+    .string()
+    .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must start with / and not end with /')
+    .default('/api'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  WEB_DIST: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  DEMO_MODE: flag.optional(),
+  DEMO_PASSWORD: z.string().min(6).max(20).default('demo123456'),
+  SMS_PROVIDER: z.enum(['development', 'aliyun']).default('development'),
+  SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(10),
+  SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+});
+
+export type Environment = z.input<typeof environment>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  apiRoot: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDist: string;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  tokenSecret: string | undefined;
+  tokenTtlSeconds: number;
+  demoMode: boolean;
+  demoPassword: string;
+  sms: {
+    provider: 'development' | 'aliyun';
+    dailyLimitPerPhone: number;
+    dailyLimitPerIp: number;
+    aliyun: {
+      endpoint: string;
+      accessKeyId: string | undefined;
+      accessKeySecret: string | undefined;
+      signName: string | undefined;
+      templateCode: string | undefined;
+    };
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = environment.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && !e.TOKEN_SECRET) problems.push('TOKEN_SECRET is required in production');
+  if (production && e.DEMO_MODE) problems.push('DEMO_MODE cannot be on in production');
+  if (production && e.SMS_PROVIDER === 'development')
+    problems.push('SMS_PROVIDER=development is refused in production; configure aliyun');
+  if (e.SMS_PROVIDER === 'aliyun') {
+    for (const key of [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ] as const) {
+      if (!e[key]) problems.push(`${key} is required when SMS_PROVIDER=aliyun`);
+    }
+  }
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    apiRoot: e.API_ROOT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webDist: path.resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    tokenSecret: e.TOKEN_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    demoMode: e.DEMO_MODE ?? !production,
+    demoPassword: e.DEMO_PASSWORD,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      dailyLimitPerPhone: e.SMS_DAILY_LIMIT_PER_PHONE,
+      dailyLimitPerIp: e.SMS_DAILY_LIMIT_PER_IP,
+      aliyun: {
+        endpoint: e.ALIYUN_SMS_ENDPOINT,
+        accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,
+        accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
+        signName: e.ALIYUN_SMS_SIGN_NAME,
+        templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+      },
+    },
+  };
+}

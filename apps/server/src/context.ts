@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { createSmsProvider } from './providers/sms/create-sms-provider.js';
+import { AppContentRepository } from './repositories/app-content.repository.js';
+import { ApplicationRepository } from './repositories/application.repository.js';
+import { CaptchaRepository } from './repositories/captcha.repository.js';
+import { DeviceRepository } from './repositories/device.repository.js';
+import { EnterpriseRepository } from './repositories/enterprise.repository.js';
+import { LoginFailureRepository } from './repositories/login-failure.repository.js';
+import { SessionRepository } from './repositories/session.repository.js';
+import { SettingsRepository } from './repositories/settings.repository.js';
+import { SmsRepository } from './repositories/sms.repository.js';
+import { UserRepository } from './repositories/user.repository.js';
+import { AccountService } from './services/account.service.js';
+import { AppContentService } from './services/app-content.service.js';
+import { AuthService } from './services/auth.service.js';
+import { CaptchaService } from './services/captcha.service.js';
+import { LoginGuard } from './services/login-guard.js';
+import { SmsService } from './services/sms.service.js';
+import { TokenService } from './services/token.service.js';
+
+export type Repositories = ReturnType<typeof createRepositories>;
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+export function createRepositories({ db }: DatabaseHandle) {
+  return {
+    applications: new ApplicationRepository(db),
+    settings: new SettingsRepository(db),
+    users: new UserRepository(db),
+    sessions: new SessionRepository(db),
+    loginFailures: new LoginFailureRepository(db),
+    captchas: new CaptchaRepository(db),
+    sms: new SmsRepository(db),
+    devices: new DeviceRepository(db),
+    enterprises: new EnterpriseRepository(db),
+    appContent: new AppContentRepository(db),
+  };
+}
+
+/** Wires repositories into services; the one place that knows every class. */
+export async function createServices(
+  config: Config,
+  repositories: Repositories,
+  logger: FastifyBaseLogger,
+  clock: Clock = systemClock,
+) {
+  const tokenSecret =
+    config.tokenSecret ??
+    (await repositories.settings.getOrCreate('token_secret', () =>
+      randomBytes(48).toString('base64url'),
+    ));
+  const tokens = new TokenService(
+    tokenSecret,
+    config.tokenTtlSeconds * 1000,
+    repositories.sessions,
+    clock,
+  );
+  const captcha = new CaptchaService(repositories.captchas, clock);
+  const sms = new SmsService(
+    repositories.sms,
+    captcha,
+    createSmsProvider(config, repositories.sms, logger),
+    { dailyPerPhone: config.sms.dailyLimitPerPhone, dailyPerIp: config.sms.dailyLimitPerIp },
+    clock,
+  );
+  const guard = new LoginGuard(repositories.loginFailures, clock);
+  return {
+    tokens,
+    captcha,
+    sms,
+    auth: new AuthService(repositories.users, repositories.devices, tokens, sms, guard, clock),
+    account: new AccountService(repositories.users, sms),
+    appContent: new AppContentService(repositories.appContent, clock),
+  };
+}

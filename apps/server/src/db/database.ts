@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, for logs: a file path or the URL without its password. */
+  location: string;
+}
+
+const INT8_OID = 20;
+
+/** PostgreSQL when a URL is given, else the embedded SQLite file `xunji.sqlite` in dataDir. */
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Times are epoch milliseconds in BIGINT columns: read them as numbers, not strings.
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format),
+      },
+    });
+    const url = new URL(options.databaseUrl);
+    url.password = '';
+    return {
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool }),
+        plugins: [new CamelCasePlugin()],
+      }),
+      dialect: 'postgres',
+      location: url.toString(),
+    };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, 'xunji.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new CamelCasePlugin()],
+    }),
+    dialect: 'sqlite',
+    location: file,
+  };
+}

@@ -1,0 +1,16 @@
+import { Migrator, type Migration } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { foundation } from './migrations/0001-foundation.js';
+
+/** Brings the schema up to date; runs at every start (server and admin CLI). */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    '0001-foundation': foundation(dialect),
+  };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,174 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The tables, in camelCase (the CamelCasePlugin maps them to snake_case columns).
+ * Times are epoch milliseconds; flags are 0/1 integers so both dialects read the same values.
+ */
+export interface ApplicationsTable {
+  id: Generated<number>;
+  name: string;
+  productionEnv: Generated<number>;
+  auditModeIos: Generated<number>;
+  auditModeAndroid: Generated<number>;
+  auditModeWeb: Generated<number>;
+  pushAlarm: Generated<number>;
+  wechatAlarm: Generated<number>;
+  smsAlarm: Generated<number>;
+  phoneAlarm: Generated<number>;
+  activation: Generated<number>;
+  panorama: Generated<number>;
+  customerService: Generated<number>;
+  appManual: Generated<number>;
+  supportPhone: string | null;
+  supportEmail: string | null;
+  createdAt: number;
+}
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface EnterprisesTable {
+  id: Generated<number>;
+  name: string;
+  parentId: number | null;
+  createdAt: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  applicationId: number;
+  username: string;
+  phoneNumber: string | null;
+  /** scrypt of the transport hash; null for device accounts (they use the device password). */
+  passwordHash: string | null;
+  nickname: string | null;
+  userType: number;
+  enterpriseId: number | null;
+  terminalNo: string | null;
+  openId: string | null;
+  wxUserName: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: number;
+  applicationId: number;
+  pushClientId: string | null;
+  systemInfo: string | null;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export interface LoginFailuresTable {
+  subject: string;
+  failures: number;
+  lockedUntil: number | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  expiresAt: number;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phoneNumber: string;
+  code: string;
+  ip: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  failedAttempts: number;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phoneNumber: string;
+  message: string;
+  createdAt: number;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  terminalNo: string;
+  passwordHash: string;
+  protocol: string;
+  model: string | null;
+  iccid: string | null;
+  name: string | null;
+  enterpriseId: number | null;
+  createdAt: number;
+}
+
+export interface UserDevicesTable {
+  userId: number;
+  deviceId: number;
+  isOwner: number;
+  createdAt: number;
+}
+
+export interface AppVersionsTable {
+  id: Generated<number>;
+  applicationId: number;
+  platform: string;
+  version: string;
+  versionCode: number;
+  url: string | null;
+  notes: string | null;
+  force: number;
+  createdAt: number;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  applicationId: number;
+  title: string;
+  content: string;
+  publishedAt: number;
+}
+
+export interface AppAdsTable {
+  id: Generated<number>;
+  applicationId: number;
+  title: string;
+  imageUrl: string;
+  linkUrl: string | null;
+  displaySeconds: number;
+  startsAt: number;
+  endsAt: number | null;
+  clicks: number;
+  createdAt: number;
+}
+
+export interface Database {
+  applications: ApplicationsTable;
+  serverSettings: ServerSettingsTable;
+  enterprises: EnterprisesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  loginFailures: LoginFailuresTable;
+  captchas: CaptchasTable;
+  smsCodes: SmsCodesTable;
+  smsOutbox: SmsOutboxTable;
+  devices: DevicesTable;
+  userDevices: UserDevicesTable;
+  appVersions: AppVersionsTable;
+  notices: NoticesTable;
+  appAds: AppAdsTable;
+}
+
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type EnterpriseRow = Selectable<EnterprisesTable>;
+export type NoticeRow = Selectable<NoticesTable>;
+export type AppAdRow = Selectable<AppAdsTable>;
+export type AppVersionRow = Selectable<AppVersionsTable>;

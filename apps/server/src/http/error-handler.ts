@@ -1,0 +1,31 @@
+import { Codes, type CodeName } from '@xunji/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+import { failure } from './envelope.js';
+import { requestLanguage } from './request-context.js';
+
+/** Fastify's own failures (body parsing, size) as the codes of our table. */
+function frameworkCode(error: FastifyError): CodeName | undefined {
+  if (error.statusCode === 413) return 'BODY_TOO_LARGE';
+  if (error.statusCode === 415) return 'UNSUPPORTED_MEDIA';
+  if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError) return 'BAD_JSON';
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+    return 'VALIDATION';
+  return undefined;
+}
+
+/** Every failure answers with the envelope, never an HTML page or a bare 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = request.language ?? requestLanguage(request);
+    if (error instanceof AppError) {
+      return reply
+        .status(Codes[error.codeName].http)
+        .send(failure(error.codeName, language, error.data, error.detail));
+    }
+    const known = frameworkCode(error);
+    if (known) return reply.status(Codes[known].http).send(failure(known, language));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure('SYSTEM_ERROR', language));
+  });
+}

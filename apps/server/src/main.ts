@@ -1,0 +1,36 @@
+import { buildServer } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { DEMO_USERNAME, ensureDefaultApplication, ensureDemoAccount } from './seed.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config);
+  await migrateToLatest(database);
+  const { app, repositories } = await buildServer(config, database);
+  await ensureDefaultApplication(repositories);
+  const demoCreated = await ensureDemoAccount(config, repositories);
+
+  const close = async () => {
+    await app.close();
+    await database.db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info({ database: database.location, dialect: database.dialect }, 'storage ready');
+  if (demoCreated) {
+    // Printed on purpose (demo mode only, never in production): the README promises it.
+    process.stdout.write(
+      `\nXunji demo: open http://localhost:${config.port} and sign in as "${DEMO_USERNAME}" / "${config.demoPassword}"\n\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

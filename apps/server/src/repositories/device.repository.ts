@@ -1,0 +1,35 @@
+import type { Insertable } from 'kysely';
+import type { DeviceRow, DevicesTable } from '../db/schema.js';
+import type { Db } from './types.js';
+
+export class DeviceRepository {
+  constructor(private readonly db: Db) {}
+
+  create(device: Insertable<DevicesTable>): Promise<DeviceRow> {
+    return this.db.insertInto('devices').values(device).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findByTerminalNo(terminalNo: string): Promise<DeviceRow | undefined> {
+    return this.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('terminalNo', '=', terminalNo)
+      .executeTakeFirst();
+  }
+
+  async bind(userId: number, deviceId: number, isOwner: boolean): Promise<void> {
+    await this.db
+      .insertInto('userDevices')
+      .values({ userId, deviceId, isOwner: isOwner ? 1 : 0, createdAt: Date.now() })
+      .onConflict((oc) => oc.columns(['userId', 'deviceId']).doNothing())
+      .execute();
+  }
+
+  async unbindAllForUser(userId: number): Promise<void> {
+    await this.db.deleteFrom('userDevices').where('userId', '=', userId).execute();
+  }
+
+  list(): Promise<DeviceRow[]> {
+    return this.db.selectFrom('devices').selectAll().orderBy('id').execute();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Updateable } from 'kysely';
+import type { EnterpriseRow, NewUser, UserRow, UsersTable } from '../db/schema.js';
+import type { Db } from './types.js';
+
+export interface UserWithEnterprise extends UserRow {
+  enterprise: Pick<EnterpriseRow, 'id' | 'name'> | null;
+}
+
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirst();
+  }
+
+  findByPhone(phoneNumber: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('phoneNumber', '=', phoneNumber)
+      .executeTakeFirst();
+  }
+
+  /** The account a sign-in name means: its username first, else the phone bound to it. */
+  async findByLoginName(name: string): Promise<UserRow | undefined> {
+    return (await this.findByUsername(name)) ?? (await this.findByPhone(name));
+  }
+
+  async findWithEnterprise(id: number): Promise<UserWithEnterprise | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('enterprises', 'enterprises.id', 'users.enterpriseId')
+      .selectAll('users')
+      .select(['enterprises.name as enterpriseName'])
+      .where('users.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { enterpriseName, ...user } = row;
+    return {
+      ...user,
+      enterprise:
+        user.enterpriseId !== null && enterpriseName !== null
+          ? { id: user.enterpriseId, name: enterpriseName }
+          : null,
+    };
+  }
+
+  create(user: NewUser): Promise<UserRow> {
+    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, values: Omit<Updateable<UsersTable>, 'id'>): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ ...values, updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Removes the account and, by cascade, its sessions and device bindings. */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  list(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().orderBy('id').execute();
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The one table of response codes (spec §8), shared by server and app. `code 0` is success.
+ * Each code has its message in both languages; the server picks one by Accept-Language.
+ */
+export type Language = 'zh-CN' | 'en';
+export const LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
+
+interface CodeEntry {
+  readonly code: number;
+  readonly http: number;
+  readonly 'zh-CN': string;
+  readonly en: string;
+}
+
+const entry = (code: number, http: number, zh: string, en: string): CodeEntry => ({
+  code,
+  http,
+  'zh-CN': zh,
+  en,
+});
+
+export const Codes = {
+  OK: entry(0, 200, '成功', 'Success'),
+  UNAUTHORIZED: entry(
+    401,
+    401,
+    '登录已失效，请重新登录',
+    'Your session has ended, please sign in again',
+  ),
+  FORBIDDEN: entry(403, 403, '没有权限', 'You do not have permission to do this'),
+  NOT_FOUND: entry(404, 404, '内容不存在', 'Not found'),
+  ROUTE_NOT_FOUND: entry(1004, 404, '接口不存在', 'No such API call'),
+  VALIDATION: entry(1000, 400, '参数错误', 'Invalid input'),
+  BAD_JSON: entry(1001, 400, '请求内容不是有效的 JSON', 'The request body is not valid JSON'),
+  BODY_TOO_LARGE: entry(1002, 413, '请求内容过大', 'The request body is too large'),
+  UNSUPPORTED_MEDIA: entry(1003, 415, '不支持的内容类型', 'Unsupported content type'),
+  APPLICATION_MISSING: entry(
+    1010,
+    400,
+    '缺少 applicationId 请求头',
+    'The applicationId header is missing',
+  ),
+  APPLICATION_UNKNOWN: entry(1011, 400, '未知的应用', 'Unknown application'),
+  CAPTCHA_WRONG: entry(
+    1101,
+    400,
+    '图形验证码错误或已过期',
+    'The picture code is wrong or has expired',
+  ),
+  SMS_CODE_WRONG: entry(1102, 400, '短信验证码错误', 'The verification code is wrong'),
+  SMS_CODE_EXPIRED: entry(
+    1103,
+    400,
+    '短信验证码已过期或已使用，请重新获取',
+    'The verification code has expired or was used, please get a new one',
+  ),
+  SMS_TOO_FREQUENT: entry(
+    1104,
+    429,
+    '操作太快，请稍后再试',
+    'Operation too fast, please wait before asking again',
+  ),
+  SMS_DAILY_LIMIT: entry(
+    1105,
+    429,
+    '今日获取验证码次数已达上限',
+    'Too many codes requested today, please try again tomorrow',
+  ),
+  SMS_SEND_FAILED: entry(
+    1106,
+    502,
+    '短信发送失败，请稍后重试',
+    'The SMS could not be sent, please try again later',
+  ),
+  LOGIN_FAILED: entry(1201, 400, '账号或密码错误', 'Wrong account or password'),
+  ACCOUNT_LOCKED: entry(
+    1202,
+    423,
+    '密码错误次数过多，账号已锁定，请稍后再试',
+    'Too many wrong passwords; the account is locked for a while',
+  ),
+  PHONE_TAKEN: entry(1203, 409, '该手机号已被注册', 'This phone number is already registered'),
+  PHONE_NOT_REGISTERED: entry(1204, 404, '该手机号未注册', 'No account uses this phone number'),
+  OLD_PASSWORD_WRONG: entry(1205, 400, '原密码错误', 'The current password is wrong'),
+  AGREEMENT_REQUIRED: entry(
+    1206,
+    400,
+    '请阅读并同意服务条款和隐私政策',
+    'Please read and agree to the service terms and privacy policy',
+  ),
+  PHONE_MISMATCH: entry(
+    1207,
+    400,
+    '手机号与当前账号绑定的不一致',
+    'This is not the phone number bound to your account',
+  ),
+  PHONE_NOT_BOUND: entry(1208, 400, '请先绑定手机号', 'Please bind a phone number first'),
+  DEVICE_ACCOUNT: entry(1209, 403, '设备账号不支持此操作', 'Device accounts cannot do this'),
+  USERNAME_TAKEN: entry(1210, 409, '用户名已存在', 'This username is taken'),
+  REQUEST_TIMEOUT: entry(2002, 504, '请求超时', 'Request Timeout'),
+  SERVICE_EXPIRED: entry(2303, 403, '设备服务已到期', 'The device service has expired'),
+  DEVICE_UNBOUND: entry(2501, 403, '设备已解绑', 'The device is no longer bound to your account'),
+  CONFIRM_REQUIRED: entry(9006, 409, '请确认操作', 'Please confirm'),
+  SYSTEM_ERROR: entry(500, 500, '系统错误，请稍后重试', 'System error, please try again later'),
+} as const satisfies Record<string, CodeEntry>;
+
+export type CodeName = keyof typeof Codes;
+
+export function codeMessage(name: CodeName, language: Language): string {
+  return Codes[name][language];
+}
+
+/** zh-CN unless the caller prefers English (Accept-Language or the app's own setting). */
+export function pickLanguage(acceptLanguage: string | undefined | null): Language {
+  if (!acceptLanguage) return 'zh-CN';
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh-CN';
+}

@@ -1,0 +1,37 @@
+/** Business constants of spec §9 (and the few of §2/§4 the app and server share). */
+export const APP_VERSION = '1.1.2';
+export const APP_VERSION_CODE = 103;
+export const DEFAULT_APPLICATION_ID = 1;
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const TRACK_TIMEOUT_MS = 60_000;
+export const LOADING_DELAY_MS = 200;
+export const LOGIN_REDIRECT_MS = 500;
+export const TOAST_DELAY_MS = 100;
+export const DEBOUNCE_MS = 500;
+export const REFRESH_INTERVAL_MS = 10_000;
+export const MAP_DEFAULT_ZOOM = 16;
+
+export const SMS_CODE_LENGTH = 6;
+export const SMS_COUNTDOWN_SECONDS = 60;
+
+export const PAGE_SIZE = {
+  terminals: 100,
+  audio: 20,
+  alarms: 20,
+  commands: 20,
+  reports: 20,
+  orders: 20,
+} as const;
+export const DEVICE_ID_BATCH_LIMIT = 1000;
+
+export const DATE_TIME_FORMAT = 'YYYY/MM/DD HH:mm';
+export const SHORT_DATE_TIME_FORMAT = 'MM-DD HH:mm';
+
+/** The header carrying a renewed access token (sliding session); the app stores it when present. */
+export const RENEWED_TOKEN_HEADER = 'x-renewed-token';
+export const APPLICATION_ID_HEADER = 'applicationId';
+
+/** userType of spec §6. */
+export const UserType = { ENTERPRISE: 1, PERSONAL: 2, DEVICE: 3 } as const;
+export type UserTypeValue = (typeof UserType)[keyof typeof UserType];

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may make a call: anyone, or a signed-in user (token required). */
+export type CallAuth = 'public' | 'user';
+
+export interface CallDefinition {
+  readonly method: HttpMethod;
+  /** Fastify-style path under the service root, e.g. `/notice/:id`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly auth: CallAuth;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+}
+
+export function defineCall<const T extends CallDefinition>(definition: T): T {
+  return definition;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller passes (the app): only the parts the call declares. */
+export type CallInput<T extends CallDefinition> = {
+  [K in 'params' | 'query' | 'body' as T[K] extends z.ZodType ? K : never]: InputOf<T[K]>;
+};
+
+/** What a handler receives after validation (the server). */
+export type CallParsed<T extends CallDefinition> = {
+  [K in 'params' | 'query' | 'body' as T[K] extends z.ZodType ? K : never]: OutputOf<T[K]>;
+};
+
+export type CallResponse<T extends CallDefinition> = z.output<T['response']>;
+
+/** The envelope every call answers with (spec §7/§8). */
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+  succeeded: boolean;
+}
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.number().int(),
+    message: z.string(),
+    data,
+    succeeded: z.boolean(),
+  });
+}
+
+/** Path with `:name` segments filled from params (URI-encoded). */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? '')),
+  );
+}

@@ -1,0 +1,39 @@
+import type { Language } from './codes.js';
+
+/**
+ * Messages for failed validation rules, keyed by the message each zod schema carries.
+ * The server answers with the one in the caller's language; the app shows the same on its forms.
+ */
+export const validationMessages = {
+  required: { 'zh-CN': '请填写此项', en: 'This field is required' },
+  mobile: { 'zh-CN': '请输入正确的手机号', en: 'Please enter a valid mobile number' },
+  smsCode: { 'zh-CN': '请输入 6 位验证码', en: 'Please enter the 6-digit code' },
+  captchaCode: { 'zh-CN': '请输入图形验证码', en: 'Please enter the picture code' },
+  password: {
+    'zh-CN': '密码为 6-20 位，不能包含中文和空格',
+    en: 'The password must be 6-20 characters, without Chinese characters or spaces',
+  },
+  passwordHash: {
+    'zh-CN': '密码格式错误（应为加密后的密码）',
+    en: 'The password is not in the expected hashed form',
+  },
+  passwordConfirm: { 'zh-CN': '两次输入的密码不一致', en: 'The passwords do not match' },
+  noChinese: { 'zh-CN': '不能包含中文字符', en: 'Chinese characters are not allowed here' },
+  nickname: {
+    'zh-CN': '昵称为 1-24 个字符（一个汉字算两个）',
+    en: 'The nickname must be 1-24 characters (a Chinese character counts as two)',
+  },
+  username: { 'zh-CN': '请输入账号', en: 'Please enter your account' },
+  agreement: {
+    'zh-CN': '请阅读并同意服务条款和隐私政策',
+    en: 'Please read and agree to the service terms and privacy policy',
+  },
+  platform: { 'zh-CN': '未知的平台', en: 'Unknown platform' },
+  version: { 'zh-CN': '版本号格式错误', en: 'The version number is not valid' },
+  id: { 'zh-CN': '编号无效', en: 'The id is not valid' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+export const isValidationMessageKey = (value: string): value is ValidationMessageKey =>
+  Object.hasOwn(validationMessages, value);
