@@ -24,18 +24,25 @@ export interface Server {
 /** Paths under the API root that serve operators and need no applicationId. */
 const OPERATOR_PATHS = new Set(['/docs', '/health']);
 
+export interface ServerOptions {
+  clock?: Clock;
+  /** Where the log goes (stdout when absent); tests read it to prove secrets stay out. */
+  logStream?: NodeJS.WritableStream;
+}
+
 export async function buildServer(
   config: Config,
   database: DatabaseHandle,
-  clock?: Clock,
+  options: ServerOptions = {},
 ): Promise<Server> {
+  const logger = loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
   const repositories = createRepositories(database);
-  const services = await createServices(config, repositories, app.log, clock);
+  const services = await createServices(config, repositories, app.log, options.clock);
   const applications = new ApplicationResolver(repositories.applications);
 
   app.decorateRequest('language', 'zh-CN');

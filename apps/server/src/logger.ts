@@ -13,7 +13,7 @@ export function redactUrl(url: string): string {
 }
 
 /** pino options: passwords, tokens and codes never reach the log. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: {

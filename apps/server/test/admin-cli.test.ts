@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from './support/databases.js';
+import { smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
+
+describe.each(testDialects())('admin CLI on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        tsx,
+        ['src/cli/admin.ts', ...args],
+        { cwd: serverRoot, env: { ...process.env, ...server.database.env, NODE_ENV: 'test' } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  it('creates a user who can sign in, and refuses a duplicate with exit code 2', async () => {
+    const created = await admin('user:create', '--username', 'fleet1', '--password', 'fleet1234', '--phone', '13300133000');
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.stdout).toMatch(/created user \d+ fleet1/);
+    const login = await server.call('POST', '/auth/login', { body: { username: 'fleet1', password: transport('fleet1234') } });
+    expect(login.body.code).toBe(0);
+    const again = await admin('user:create', '--username', 'fleet1', '--password', 'fleet1234');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('fleet1 is taken');
+  });
+
+  it('prints a token that the server accepts', async () => {
+    await admin('user:create', '--username', 'scripted', '--password', 'script123');
+    const { stdout, code } = await admin('user:token', '--username', 'scripted');
+    expect(code).toBe(0);
+    const info = await server.call('GET', '/system/user/user-info', { token: stdout.trim() });
+    expect(info.body).toMatchObject({ code: 0, data: { username: 'scripted' } });
+  });
+
+  it('creates and imports devices; a device number then signs in as userType 3', async () => {
+    expect((await admin('device:create', '--terminal-no', '868120000000001', '--password', '123456', '--protocol', 'gt06', '--owner', 'fleet1')).code).toBe(0);
+    const bad = await admin('device:create', '--terminal-no', '868120000000002', '--password', '123456', '--protocol', 'nokia');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('protocol must be one of');
+    const csv = path.join(server.database.env.DATA_DIR, 'devices.csv');
+    fs.writeFileSync(csv, 'terminalNo,password,protocol,model\n868120000000003,123456,watch,D9\n868120000000004,123456,jt808,\n');
+    const imported = await admin('device:import', csv);
+    expect(imported).toMatchObject({ code: 0 });
+    expect(imported.stdout).toContain('imported 2 devices');
+    const login = await server.call<{ user: { userType: number } }>('POST', '/auth/login', {
+      body: { username: '868120000000003', password: transport('123456') },
+    });
+    expect(login.body.data.user.userType).toBe(3);
+  });
+
+  it('publishes notices and versions the app sees, and shows the SMS outbox', async () => {
+    expect((await admin('notice:publish', '--title', '维护通知', '--content', '今晚维护')).code).toBe(0);
+    expect((await server.call('GET', '/notice/latest')).body.data).toMatchObject({ title: '维护通知' });
+    expect((await admin('app-version:set', '--platform', 'web', '--version', '1.2.0', '--code', '120')).code).toBe(0);
+    const check = await server.call('POST', '/upgrade-app-version/check-version', {
+      body: { platform: 'web', version: '1.1.2', versionCode: 103 },
+    });
+    expect(check.body.data).toMatchObject({ hasUpdate: true, version: '1.2.0' });
+    const code = await smsCode(server, '13300133999');
+    const outbox = await admin('sms:outbox', '--phone', '13300133999');
+    expect(outbox.stdout).toContain(code);
+  });
+
+  it('explains each command with --help and refuses unknown ones', async () => {
+    const help = await admin('device:create', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--terminal-no');
+    expect((await admin('nonsense')).code).toBe(2);
+    expect((await admin('user:create', '--username')).code).toBe(2);
+  });
+});

@@ -1,0 +1,120 @@
+import { hashPasswordForTransport, type Envelope } from '@xunji/shared';
+import type { Dialect } from '../../src/db/database.js';
+import { buildServer, type Server } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
+import { loadConfig, type Environment } from '../../src/config.js';
+import { ensureDefaultApplication } from '../../src/seed.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
+
+export class TestClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  /** false omits the applicationId header. */
+  applicationId?: number | string | false;
+  language?: string;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+}
+
+export interface TestServer extends Server {
+  url: string;
+  clock: TestClock;
+  database: TestDatabase;
+  call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  close(): Promise<void>;
+}
+
+/** A real server on a random port over a fresh database of the dialect. */
+export async function startTestServer(
+  dialect: Dialect,
+  env: Environment = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...database.env,
+    ...env,
+  } as Record<string, string>);
+  const clock = new TestClock();
+  const server = await buildServer(config, database.handle, { clock, ...(logStream ? { logStream } : {}) });
+  await ensureDefaultApplication(server.repositories);
+  const url = await server.app.listen({ host: '127.0.0.1', port: 0 });
+
+  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.applicationId !== false) headers.applicationId = String(options.applicationId ?? 1);
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.language) headers['accept-language'] = options.language;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${url}/api${path}`, { method, headers, body });
+    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  }
+
+  return {
+    ...server,
+    url,
+    clock,
+    database,
+    call,
+    close: async () => {
+      await server.app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const transport = hashPasswordForTransport;
+
+/** Answers a fresh captcha, reading its answer where only the server can. */
+export async function solvedCaptcha(server: TestServer): Promise<{ captchaId: string; captchaCode: string }> {
+  const { body } = await server.call<{ captchaId: string }>('GET', '/captcha');
+  const row = await server.database.handle.db
+    .selectFrom('captchas')
+    .select('answer')
+    .where('id', '=', body.data.captchaId)
+    .executeTakeFirstOrThrow();
+  return { captchaId: body.data.captchaId, captchaCode: row.answer };
+}
+
+/** Asks for an SMS code (with a solved captcha) and reads it from the development outbox. */
+export async function smsCode(server: TestServer, phoneNumber: string, ip?: string): Promise<string> {
+  const captcha = await solvedCaptcha(server);
+  const query = new URLSearchParams({ phoneNumber, ...captcha });
+  const { body } = await server.call('GET', `/sms-code?${query}`, ip ? { headers: { 'x-forwarded-for': ip } } : {});
+  if (body.code !== 0) throw new Error(`sms-code failed: ${body.code} ${body.message}`);
+  const [latest] = await server.repositories.sms.outbox(phoneNumber, 1);
+  const code = latest?.message.match(/\d{6}/)?.[0];
+  if (!code) throw new Error('no code in the outbox');
+  return code;
+}
+
+/** Registers a phone account and answers its token. */
+export async function registerUser(server: TestServer, phoneNumber: string, password = 'secret123') {
+  const code = await smsCode(server, phoneNumber);
+  const { body } = await server.call<{ token: string; user: { userId: number } }>('POST', '/auth/register', {
+    body: { phoneNumber, password: transport(password), code, agreement: true },
+  });
+  if (body.code !== 0) throw new Error(`register failed: ${body.code} ${body.message}`);
+  return body.data;
+}
