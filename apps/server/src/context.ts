@@ -71,7 +71,7 @@ export async function createServices(
     tokens,
     captcha,
     sms,
-    auth: new AuthService(repositories.users, repositories.devices, tokens, sms, guard, clock),
+    auth: new AuthService(repositories.users, repositories.devices, tokens, sms, guard),
     account: new AccountService(repositories.users, sms),
     appContent: new AppContentService(repositories.appContent, clock),
   };

@@ -13,7 +13,9 @@ export function redactUrl(url: string): string {
 }
 
 /** pino options: passwords, tokens and codes never reach the log. */
-export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+export function loggerOptions(
+  level: string,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: {

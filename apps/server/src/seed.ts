@@ -26,20 +26,12 @@ export async function ensureDemoAccount(
 ): Promise<boolean> {
   if (!config.demoMode) return false;
   if ((await repositories.users.list()).length > 0) return false;
-  const now = Date.now();
   await repositories.users.create({
     applicationId: DEFAULT_APPLICATION_ID,
     username: DEMO_USERNAME,
-    phoneNumber: null,
     passwordHash: await hashSecret(hashPasswordForTransport(config.demoPassword)),
     nickname: '演示账号 Demo',
     userType: UserType.PERSONAL,
-    enterpriseId: null,
-    terminalNo: null,
-    openId: null,
-    wxUserName: null,
-    createdAt: now,
-    updatedAt: now,
   });
   return true;
 }

@@ -2,7 +2,13 @@ import { Codes, UserType } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../src/services/password-hasher.js';
 import { testDialects } from './support/databases.js';
-import { registerUser, smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
+import {
+  registerUser,
+  smsCode,
+  startTestServer,
+  transport,
+  type TestServer,
+} from './support/test-server.js';
 
 describe.each(testDialects())('the account on %s', (dialect) => {
   let server: TestServer;
@@ -21,16 +27,14 @@ describe.each(testDialects())('the account on %s', (dialect) => {
       model: null,
       iccid: null,
       name: 'Watch',
-      enterpriseId: null,
       createdAt: Date.now(),
     });
   }
   const login = (username: string, password: string) =>
-    server.call<{ token: string; user: { userType: number; terminalNo: string | null; userId: number } }>(
-      'POST',
-      '/auth/login',
-      { body: { username, password: transport(password) } },
-    );
+    server.call<{
+      token: string;
+      user: { userType: number; terminalNo: string | null; userId: number };
+    }>('POST', '/auth/login', { body: { username, password: transport(password) } });
 
   it('answers the signed-in user with every User field', async () => {
     const phone = nextPhone();
@@ -54,19 +58,37 @@ describe.each(testDialects())('the account on %s', (dialect) => {
     const phone = nextPhone();
     const { user } = await registerUser(server, phone);
     const enterprise = await server.repositories.enterprises.create('Fleet Co', null);
-    await server.repositories.users.update(user.userId, { enterpriseId: enterprise.id, userType: 1 });
+    await server.repositories.users.update(user.userId, {
+      enterpriseId: enterprise.id,
+      userType: 1,
+    });
     const token = (await login(phone, 'secret123')).body.data.token;
     const { body } = await server.call('GET', '/system/user/user-info', { token });
-    expect(body.data).toMatchObject({ userType: 1, enterprise: { id: enterprise.id, name: 'Fleet Co' } });
+    expect(body.data).toMatchObject({
+      userType: 1,
+      enterprise: { id: enterprise.id, name: 'Fleet Co' },
+    });
   });
 
   it('changes the nickname, counting a Chinese character as two', async () => {
     const { token } = await registerUser(server, nextPhone());
-    const ok = await server.call('PUT', '/system/user/nickname', { token, body: { nickName: '小明的爸爸' } });
+    const ok = await server.call('PUT', '/system/user/nickname', {
+      token,
+      body: { nickName: '小明的爸爸' },
+    });
     expect(ok.body).toMatchObject({ code: 0, data: { nickname: '小明的爸爸' } });
-    const tooLong = await server.call('PUT', '/system/user/nickname', { token, body: { nickName: '很'.repeat(13) } });
-    expect(tooLong.body).toMatchObject({ code: Codes.VALIDATION.code, data: { field: 'nickName' } });
-    const blank = await server.call('PUT', '/system/user/nickname', { token, body: { nickName: '   ' } });
+    const tooLong = await server.call('PUT', '/system/user/nickname', {
+      token,
+      body: { nickName: '很'.repeat(13) },
+    });
+    expect(tooLong.body).toMatchObject({
+      code: Codes.VALIDATION.code,
+      data: { field: 'nickName' },
+    });
+    const blank = await server.call('PUT', '/system/user/nickname', {
+      token,
+      body: { nickName: '   ' },
+    });
     expect(blank.body.code).toBe(Codes.VALIDATION.code);
   });
 
@@ -82,7 +104,8 @@ describe.each(testDialects())('the account on %s', (dialect) => {
 
   it('locks a device number after five wrong device passwords', async () => {
     await createDevice('860000000000102', '123456');
-    for (let i = 0; i < 4; i++) expect((await login('860000000000102', 'bad-pw')).body.code).toBe(Codes.LOGIN_FAILED.code);
+    for (let i = 0; i < 4; i++)
+      expect((await login('860000000000102', 'bad-pw')).body.code).toBe(Codes.LOGIN_FAILED.code);
     expect((await login('860000000000102', 'bad-pw')).body.code).toBe(Codes.ACCOUNT_LOCKED.code);
     expect((await login('860000000000102', '123456')).body.code).toBe(Codes.ACCOUNT_LOCKED.code);
   });
@@ -99,20 +122,11 @@ describe.each(testDialects())('the account on %s', (dialect) => {
 
   describe('bind phone', () => {
     async function userWithoutPhone(username: string) {
-      const now = Date.now();
       await server.repositories.users.create({
         applicationId: 1,
         username,
-        phoneNumber: null,
         passwordHash: await hashSecret(transport('secret123')),
-        nickname: null,
         userType: 2,
-        enterpriseId: null,
-        terminalNo: null,
-        openId: null,
-        wxUserName: null,
-        createdAt: now,
-        updatedAt: now,
       });
     }
 
@@ -121,7 +135,13 @@ describe.each(testDialects())('the account on %s', (dialect) => {
       const phone = nextPhone();
       const code = await smsCode(server, phone);
       const { body } = await server.call('POST', '/app/bind-phone', {
-        body: { applicationId: 1, username: 'binder1', password: transport('secret123'), phoneNumber: phone, captcha: code },
+        body: {
+          applicationId: 1,
+          username: 'binder1',
+          password: transport('secret123'),
+          phoneNumber: phone,
+          captcha: code,
+        },
       });
       expect(body.code).toBe(0);
       expect((await login(phone, 'secret123')).body.code).toBe(0);
@@ -132,11 +152,21 @@ describe.each(testDialects())('the account on %s', (dialect) => {
       const phone = nextPhone();
       const code = await smsCode(server, phone);
       const wrong = await server.call('POST', '/app/bind-phone', {
-        body: { username: 'binder2', password: transport('nope1234'), phoneNumber: phone, captcha: code },
+        body: {
+          username: 'binder2',
+          password: transport('nope1234'),
+          phoneNumber: phone,
+          captcha: code,
+        },
       });
       expect(wrong.body.code).toBe(Codes.LOGIN_FAILED.code);
       const right = await server.call('POST', '/app/bind-phone', {
-        body: { username: 'binder2', password: transport('secret123'), phoneNumber: phone, captcha: code },
+        body: {
+          username: 'binder2',
+          password: transport('secret123'),
+          phoneNumber: phone,
+          captcha: code,
+        },
       });
       expect(right.body.code).toBe(0);
     });
@@ -148,7 +178,12 @@ describe.each(testDialects())('the account on %s', (dialect) => {
       server.clock.advance(61_000);
       const code = await smsCode(server, phone);
       const { body } = await server.call('POST', '/app/bind-phone', {
-        body: { username: 'binder3', password: transport('secret123'), phoneNumber: phone, captcha: code },
+        body: {
+          username: 'binder3',
+          password: transport('secret123'),
+          phoneNumber: phone,
+          captcha: code,
+        },
       });
       expect(body.code).toBe(Codes.PHONE_TAKEN.code);
     });
@@ -164,14 +199,23 @@ describe.each(testDialects())('the account on %s', (dialect) => {
       await server.repositories.devices.bind(other.user.userId, device.id, false);
       server.clock.advance(61_000);
       const code = await smsCode(server, phone);
-      const { body } = await server.call('POST', '/account/cancellation', { token, body: { phoneNumber: phone, code } });
+      const { body } = await server.call('POST', '/account/cancellation', {
+        token,
+        body: { phoneNumber: phone, code },
+      });
       expect(body.code).toBe(0);
       expect(await server.repositories.users.findById(user.userId)).toBeUndefined();
       expect((await server.call('GET', '/system/user/user-info', { token })).body.code).toBe(401);
-      const bindings = await server.database.handle.db.selectFrom('userDevices').selectAll().where('deviceId', '=', device.id).execute();
+      const bindings = await server.database.handle.db
+        .selectFrom('userDevices')
+        .selectAll()
+        .where('deviceId', '=', device.id)
+        .execute();
       expect(bindings.map((b) => b.userId)).toEqual([other.user.userId]);
       expect(await server.repositories.devices.findByTerminalNo('860000000000201')).toBeDefined();
-      expect((await server.call('GET', '/system/user/user-info', { token: other.token })).body.code).toBe(0);
+      expect(
+        (await server.call('GET', '/system/user/user-info', { token: other.token })).body.code,
+      ).toBe(0);
       expect((await login(phone, 'secret123')).body.code).toBe(Codes.LOGIN_FAILED.code);
     });
 
@@ -181,7 +225,10 @@ describe.each(testDialects())('the account on %s', (dialect) => {
       await registerUser(server, victim);
       server.clock.advance(61_000);
       const code = await smsCode(server, victim);
-      const { body } = await server.call('POST', '/account/cancellation', { token, body: { phoneNumber: victim, code } });
+      const { body } = await server.call('POST', '/account/cancellation', {
+        token,
+        body: { phoneNumber: victim, code },
+      });
       expect(body.code).toBe(Codes.PHONE_MISMATCH.code);
       expect(await server.repositories.users.findByPhone(victim)).toBeDefined();
     });

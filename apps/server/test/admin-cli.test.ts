@@ -22,16 +22,27 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
         tsx,
         ['src/cli/admin.ts', ...args],
         { cwd: serverRoot, env: { ...process.env, ...server.database.env, NODE_ENV: 'test' } },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
   }
 
   it('creates a user who can sign in, and refuses a duplicate with exit code 2', async () => {
-    const created = await admin('user:create', '--username', 'fleet1', '--password', 'fleet1234', '--phone', '13300133000');
+    const created = await admin(
+      'user:create',
+      '--username',
+      'fleet1',
+      '--password',
+      'fleet1234',
+      '--phone',
+      '13300133000',
+    );
     expect(created).toMatchObject({ code: 0 });
     expect(created.stdout).toMatch(/created user \d+ fleet1/);
-    const login = await server.call('POST', '/auth/login', { body: { username: 'fleet1', password: transport('fleet1234') } });
+    const login = await server.call('POST', '/auth/login', {
+      body: { username: 'fleet1', password: transport('fleet1234') },
+    });
     expect(login.body.code).toBe(0);
     const again = await admin('user:create', '--username', 'fleet1', '--password', 'fleet1234');
     expect(again.code).toBe(2);
@@ -47,12 +58,37 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
   });
 
   it('creates and imports devices; a device number then signs in as userType 3', async () => {
-    expect((await admin('device:create', '--terminal-no', '868120000000001', '--password', '123456', '--protocol', 'gt06', '--owner', 'fleet1')).code).toBe(0);
-    const bad = await admin('device:create', '--terminal-no', '868120000000002', '--password', '123456', '--protocol', 'nokia');
+    expect(
+      (
+        await admin(
+          'device:create',
+          '--terminal-no',
+          '868120000000001',
+          '--password',
+          '123456',
+          '--protocol',
+          'gt06',
+          '--owner',
+          'fleet1',
+        )
+      ).code,
+    ).toBe(0);
+    const bad = await admin(
+      'device:create',
+      '--terminal-no',
+      '868120000000002',
+      '--password',
+      '123456',
+      '--protocol',
+      'nokia',
+    );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('protocol must be one of');
     const csv = path.join(server.database.env.DATA_DIR, 'devices.csv');
-    fs.writeFileSync(csv, 'terminalNo,password,protocol,model\n868120000000003,123456,watch,D9\n868120000000004,123456,jt808,\n');
+    fs.writeFileSync(
+      csv,
+      'terminalNo,password,protocol,model\n868120000000003,123456,watch,D9\n868120000000004,123456,jt808,\n',
+    );
     const imported = await admin('device:import', csv);
     expect(imported).toMatchObject({ code: 0 });
     expect(imported.stdout).toContain('imported 2 devices');
@@ -63,9 +99,16 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
   });
 
   it('publishes notices and versions the app sees, and shows the SMS outbox', async () => {
-    expect((await admin('notice:publish', '--title', '维护通知', '--content', '今晚维护')).code).toBe(0);
-    expect((await server.call('GET', '/notice/latest')).body.data).toMatchObject({ title: '维护通知' });
-    expect((await admin('app-version:set', '--platform', 'web', '--version', '1.2.0', '--code', '120')).code).toBe(0);
+    expect(
+      (await admin('notice:publish', '--title', '维护通知', '--content', '今晚维护')).code,
+    ).toBe(0);
+    expect((await server.call('GET', '/notice/latest')).body.data).toMatchObject({
+      title: '维护通知',
+    });
+    expect(
+      (await admin('app-version:set', '--platform', 'web', '--version', '1.2.0', '--code', '120'))
+        .code,
+    ).toBe(0);
     const check = await server.call('POST', '/upgrade-app-version/check-version', {
       body: { platform: 'web', version: '1.1.2', versionCode: 103 },
     });

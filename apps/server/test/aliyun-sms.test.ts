@@ -19,13 +19,22 @@ function startStandIn() {
     received.push(params);
     response.setHeader('content-type', 'application/json');
     response.end(
-      JSON.stringify(valid ? { ...answer, RequestId: 'r1', BizId: 'b1' } : { Code: 'SignatureDoesNotMatch', Message: 'bad signature' }),
+      JSON.stringify(
+        valid
+          ? { ...answer, RequestId: 'r1', BizId: 'b1' }
+          : { Code: 'SignatureDoesNotMatch', Message: 'bad signature' },
+      ),
     );
   });
   return {
     received,
     answerWith: (next: typeof answer) => (answer = next),
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`))),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`),
+        ),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -43,7 +52,13 @@ describe('Aliyun SMS adapter', () => {
   });
 
   const provider = (secret = SECRET) =>
-    new AliyunSmsProvider({ endpoint, accessKeyId: 'key-id', accessKeySecret: secret, signName: '寻迹', templateCode: 'SMS_123' });
+    new AliyunSmsProvider({
+      endpoint,
+      accessKeyId: 'key-id',
+      accessKeySecret: secret,
+      signName: '寻迹',
+      templateCode: 'SMS_123',
+    });
 
   it('signs as the Aliyun documentation example does', () => {
     const signature = signAliyunRpc(
@@ -80,9 +95,13 @@ describe('Aliyun SMS adapter', () => {
   });
 
   it('fails with SmsSendError when the signature is refused or the vendor says no', async () => {
-    await expect(provider('wrong-secret').sendVerificationCode('13800138000', '1')).rejects.toThrow(SmsSendError);
+    await expect(provider('wrong-secret').sendVerificationCode('13800138000', '1')).rejects.toThrow(
+      SmsSendError,
+    );
     standIn.answerWith({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: 'limit' });
-    await expect(provider().sendVerificationCode('13800138000', '1')).rejects.toThrow(/BUSINESS_LIMIT_CONTROL/);
+    await expect(provider().sendVerificationCode('13800138000', '1')).rejects.toThrow(
+      /BUSINESS_LIMIT_CONTROL/,
+    );
   });
 
   describe('behind /sms-code', () => {
@@ -100,7 +119,10 @@ describe('Aliyun SMS adapter', () => {
     afterAll(() => server.close());
 
     it('delivers the code through the vendor, not the outbox', async () => {
-      const query = new URLSearchParams({ phoneNumber: '13800138001', ...(await solvedCaptcha(server)) });
+      const query = new URLSearchParams({
+        phoneNumber: '13800138001',
+        ...(await solvedCaptcha(server)),
+      });
       expect((await server.call('GET', `/sms-code?${query}`)).body.code).toBe(0);
       expect(standIn.received[0]?.TemplateParam).toMatch(/^\{"code":"\d{6}"\}$/);
       expect(await server.repositories.sms.outbox()).toEqual([]);
@@ -108,8 +130,13 @@ describe('Aliyun SMS adapter', () => {
 
     it('answers SMS_SEND_FAILED when the vendor refuses', async () => {
       standIn.answerWith({ Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: 'illegal' });
-      const query = new URLSearchParams({ phoneNumber: '13800138002', ...(await solvedCaptcha(server)) });
-      expect((await server.call('GET', `/sms-code?${query}`)).body.code).toBe(Codes.SMS_SEND_FAILED.code);
+      const query = new URLSearchParams({
+        phoneNumber: '13800138002',
+        ...(await solvedCaptcha(server)),
+      });
+      expect((await server.call('GET', `/sms-code?${query}`)).body.code).toBe(
+        Codes.SMS_SEND_FAILED.code,
+      );
     });
   });
 });

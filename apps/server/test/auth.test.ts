@@ -1,7 +1,13 @@
 import { Codes, RENEWED_TOKEN_HEADER } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from './support/databases.js';
-import { registerUser, smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
+import {
+  registerUser,
+  smsCode,
+  startTestServer,
+  transport,
+  type TestServer,
+} from './support/test-server.js';
 
 const HOUR = 3600_000;
 
@@ -15,22 +21,28 @@ describe.each(testDialects())('sign-up, sign-in and tokens on %s', (dialect) => 
   afterAll(() => server.close());
 
   const login = (username: string, password: string, language?: string) =>
-    server.call<{ token: string; access_token: string; user: { username: string; userType: number } }>(
-      'POST',
-      '/auth/login',
-      { body: { username, password: transport(password), applicationId: 1 }, ...(language ? { language } : {}) },
-    );
-  const userInfo = (token: string) => server.call<{ userId: number }>('GET', '/system/user/user-info', { token });
+    server.call<{
+      token: string;
+      access_token: string;
+      user: { username: string; userType: number };
+    }>('POST', '/auth/login', {
+      body: { username, password: transport(password), applicationId: 1 },
+      ...(language ? { language } : {}),
+    });
+  const userInfo = (token: string) =>
+    server.call<{ userId: number }>('GET', '/system/user/user-info', { token });
 
   describe('register', () => {
     it('creates an account and signs it in', async () => {
       const phone = nextPhone();
       const code = await smsCode(server, phone);
-      const { body } = await server.call<{ token: string; access_token: string; user: { username: string; phoneNumber: string; userType: number } }>(
-        'POST',
-        '/auth/register',
-        { body: { phoneNumber: phone, password: transport('secret123'), code, agreement: true } },
-      );
+      const { body } = await server.call<{
+        token: string;
+        access_token: string;
+        user: { username: string; phoneNumber: string; userType: number };
+      }>('POST', '/auth/register', {
+        body: { phoneNumber: phone, password: transport('secret123'), code, agreement: true },
+      });
       expect(body.code).toBe(0);
       expect(body.data.user).toMatchObject({ username: phone, phoneNumber: phone, userType: 2 });
       expect(body.data.access_token).toBe(body.data.token);
@@ -71,9 +83,12 @@ describe.each(testDialects())('sign-up, sign-in and tokens on %s', (dialect) => 
       const phone = nextPhone();
       await registerUser(server, phone, 'pass1234');
       expect((await login(phone, 'pass1234')).body.code).toBe(0);
-      await server.repositories.users.update((await server.repositories.users.findByPhone(phone))!.id, {
-        username: `user${phone}`,
-      });
+      await server.repositories.users.update(
+        (await server.repositories.users.findByPhone(phone))!.id,
+        {
+          username: `user${phone}`,
+        },
+      );
       const byName = await login(`user${phone}`, 'pass1234');
       expect(byName.body.code).toBe(0);
       expect(byName.body.data.user.username).toBe(`user${phone}`);
@@ -84,14 +99,21 @@ describe.each(testDialects())('sign-up, sign-in and tokens on %s', (dialect) => 
       await registerUser(server, phone);
       const wrong = await login(phone, 'wrongpass', 'en');
       const unknown = await login('nobody-here', 'wrongpass', 'en');
-      expect(wrong.body).toMatchObject({ code: Codes.LOGIN_FAILED.code, message: Codes.LOGIN_FAILED.en });
-      expect(unknown.body).toMatchObject({ code: Codes.LOGIN_FAILED.code, message: Codes.LOGIN_FAILED.en });
+      expect(wrong.body).toMatchObject({
+        code: Codes.LOGIN_FAILED.code,
+        message: Codes.LOGIN_FAILED.en,
+      });
+      expect(unknown.body).toMatchObject({
+        code: Codes.LOGIN_FAILED.code,
+        message: Codes.LOGIN_FAILED.en,
+      });
     });
 
     it('locks the account for 15 minutes after five wrong passwords in a row', async () => {
       const phone = nextPhone();
       await registerUser(server, phone, 'right123');
-      for (let i = 0; i < 4; i++) expect((await login(phone, 'wrong123')).body.code).toBe(Codes.LOGIN_FAILED.code);
+      for (let i = 0; i < 4; i++)
+        expect((await login(phone, 'wrong123')).body.code).toBe(Codes.LOGIN_FAILED.code);
       const fifth = await login(phone, 'wrong123');
       expect(fifth.body.code).toBe(Codes.ACCOUNT_LOCKED.code);
       expect((await login(phone, 'right123')).body.code).toBe(Codes.ACCOUNT_LOCKED.code);
@@ -106,7 +128,8 @@ describe.each(testDialects())('sign-up, sign-in and tokens on %s', (dialect) => 
       await registerUser(server, phone, 'right123');
       for (let i = 0; i < 4; i++) await login(phone, 'wrong123');
       expect((await login(phone, 'right123')).body.code).toBe(0);
-      for (let i = 0; i < 4; i++) expect((await login(phone, 'wrong123')).body.code).toBe(Codes.LOGIN_FAILED.code);
+      for (let i = 0; i < 4; i++)
+        expect((await login(phone, 'wrong123')).body.code).toBe(Codes.LOGIN_FAILED.code);
     });
   });
 
@@ -116,7 +139,11 @@ describe.each(testDialects())('sign-up, sign-in and tokens on %s', (dialect) => 
       const [body, signature] = token.split('.');
       const forged = `${Buffer.from(JSON.stringify({ sid: 'x', uid: 1, exp: 9e15 })).toString('base64url')}.${signature}`;
       for (const bad of [undefined, 'garbage', `${body}.AAAA`, forged]) {
-        const response = await server.call('GET', '/system/user/user-info', bad ? { token: bad } : {});
+        const response = await server.call(
+          'GET',
+          '/system/user/user-info',
+          bad ? { token: bad } : {},
+        );
         expect(response.status).toBe(401);
         expect(response.body.code).toBe(401);
       }
@@ -143,8 +170,14 @@ describe.each(testDialects())('sign-up, sign-in and tokens on %s', (dialect) => 
 
     it('refuses a token used with another application', async () => {
       const { token } = await registerUser(server, nextPhone());
-      const app2 = await server.repositories.applications.create({ name: 'Other', createdAt: Date.now() });
-      const response = await server.call('GET', '/system/user/user-info', { token, applicationId: app2.id });
+      const app2 = await server.repositories.applications.create({
+        name: 'Other',
+        createdAt: Date.now(),
+      });
+      const response = await server.call('GET', '/system/user/user-info', {
+        token,
+        applicationId: app2.id,
+      });
       expect(response.body.code).toBe(401);
     });
 

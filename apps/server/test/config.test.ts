@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from '../src/config.js';
 describe('configuration', () => {
   it('has working defaults for development', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ env: 'development', port: 8080, apiRoot: '/api', demoMode: true });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      apiRoot: '/api',
+      demoMode: true,
+    });
     expect(config.sms.provider).toBe('development');
   });
 
@@ -21,7 +26,9 @@ describe('configuration', () => {
 
   it('refuses the development SMS provider, demo mode and a missing secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_SECRET is required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(40) })).toThrow(/SMS_PROVIDER=development is refused/);
+    expect(() => loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(40) })).toThrow(
+      /SMS_PROVIDER=development is refused/,
+    );
     const aliyun = {
       NODE_ENV: 'production',
       TOKEN_SECRET: 'x'.repeat(40),
@@ -32,10 +39,14 @@ describe('configuration', () => {
       ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
     };
     expect(loadConfig(aliyun).demoMode).toBe(false);
-    expect(() => loadConfig({ ...aliyun, DEMO_MODE: 'true' })).toThrow(/DEMO_MODE cannot be on in production/);
+    expect(() => loadConfig({ ...aliyun, DEMO_MODE: 'true' })).toThrow(
+      /DEMO_MODE cannot be on in production/,
+    );
   });
 
   it('needs every Aliyun setting when Aliyun is chosen', () => {
-    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'id' })).toThrow(/ALIYUN_SMS_SIGN_NAME/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'id' })).toThrow(
+      /ALIYUN_SMS_SIGN_NAME/,
+    );
   });
 });

@@ -17,9 +17,16 @@ describe.each(testDialects())('HTTP core on %s', (dialect) => {
   });
 
   it('refuses a request without the applicationId header', async () => {
-    const { status, body } = await server.call('GET', '/application-configuration', { applicationId: false });
+    const { status, body } = await server.call('GET', '/application-configuration', {
+      applicationId: false,
+    });
     expect(status).toBe(400);
-    expect(body).toEqual({ code: Codes.APPLICATION_MISSING.code, message: Codes.APPLICATION_MISSING['zh-CN'], data: null, succeeded: false });
+    expect(body).toEqual({
+      code: Codes.APPLICATION_MISSING.code,
+      message: Codes.APPLICATION_MISSING['zh-CN'],
+      data: null,
+      succeeded: false,
+    });
   });
 
   it.each(['99', 'abc', '-1'])('refuses the unknown application %s', async (id) => {
@@ -28,9 +35,14 @@ describe.each(testDialects())('HTTP core on %s', (dialect) => {
   });
 
   it('answers an unknown route with the envelope, in English when asked', async () => {
-    const { status, body } = await server.call('GET', '/no/such/call', { language: 'en-US,en;q=0.9' });
+    const { status, body } = await server.call('GET', '/no/such/call', {
+      language: 'en-US,en;q=0.9',
+    });
     expect(status).toBe(404);
-    expect(body).toMatchObject({ code: Codes.ROUTE_NOT_FOUND.code, message: Codes.ROUTE_NOT_FOUND.en });
+    expect(body).toMatchObject({
+      code: Codes.ROUTE_NOT_FOUND.code,
+      message: Codes.ROUTE_NOT_FOUND.en,
+    });
   });
 
   it('answers bad JSON with code BAD_JSON, not a 500', async () => {
@@ -40,13 +52,18 @@ describe.each(testDialects())('HTTP core on %s', (dialect) => {
   });
 
   it('answers an oversized body with BODY_TOO_LARGE', async () => {
-    const { status, body } = await server.call('POST', '/auth/login', { body: { username: 'x'.repeat(5000) } });
+    const { status, body } = await server.call('POST', '/auth/login', {
+      body: { username: 'x'.repeat(5000) },
+    });
     expect(status).toBe(413);
     expect(body.code).toBe(Codes.BODY_TOO_LARGE.code);
   });
 
   it('answers a non-JSON content type with UNSUPPORTED_MEDIA', async () => {
-    const { body } = await server.call('POST', '/auth/login', { rawBody: 'a=b', headers: { 'content-type': 'text/csv' } });
+    const { body } = await server.call('POST', '/auth/login', {
+      rawBody: 'a=b',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(body.code).toBe(Codes.UNSUPPORTED_MEDIA.code);
   });
 
@@ -56,7 +73,10 @@ describe.each(testDialects())('HTTP core on %s', (dialect) => {
       language: 'en',
     });
     expect(body.code).toBe(Codes.VALIDATION.code);
-    expect(body.data).toMatchObject({ field: 'password', issues: [{ field: 'password', rule: 'passwordHash' }] });
+    expect(body.data).toMatchObject({
+      field: 'password',
+      issues: [{ field: 'password', rule: 'passwordHash' }],
+    });
     expect(body.message).toContain('password');
     expect(body.message).toContain('hashed');
   });
@@ -68,7 +88,10 @@ describe.each(testDialects())('HTTP core on %s', (dialect) => {
 
   it('serves the OpenAPI document generated from the contract', async () => {
     const response = await fetch(`${server.url}/api/docs`);
-    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.paths['/auth/login']?.post?.operationId).toBe('login');
     expect(doc.paths['/notice/{id}']?.get?.operationId).toBe('noticeById');

@@ -1,7 +1,12 @@
 import { Codes } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from './support/databases.js';
-import { solvedCaptcha, startTestServer, transport, type TestServer } from './support/test-server.js';
+import {
+  solvedCaptcha,
+  startTestServer,
+  transport,
+  type TestServer,
+} from './support/test-server.js';
 
 describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
   let server: TestServer;
@@ -16,9 +21,18 @@ describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  async function requestCode(phoneNumber: string, captcha?: { captchaId: string; captchaCode: string }, ip = '10.1.1.1') {
-    const query = new URLSearchParams({ phoneNumber, ...(captcha ?? (await solvedCaptcha(server))) });
-    return server.call<{ retryAfter?: number }>('GET', `/sms-code?${query}`, { headers: { 'x-forwarded-for': ip } });
+  async function requestCode(
+    phoneNumber: string,
+    captcha?: { captchaId: string; captchaCode: string },
+    ip = '10.1.1.1',
+  ) {
+    const query = new URLSearchParams({
+      phoneNumber,
+      ...(captcha ?? (await solvedCaptcha(server))),
+    });
+    return server.call<{ retryAfter?: number }>('GET', `/sms-code?${query}`, {
+      headers: { 'x-forwarded-for': ip },
+    });
   }
   const register = (phoneNumber: string, code: string) =>
     server.call('POST', '/auth/register', {
@@ -28,7 +42,10 @@ describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
     (await server.repositories.sms.outbox(phone, 1))[0]?.message.match(/\d{6}/)?.[0] ?? '';
 
   it('serves an SVG captcha with an id', async () => {
-    const { body } = await server.call<{ captchaId: string; image: string; expiresIn: number }>('GET', '/captcha');
+    const { body } = await server.call<{ captchaId: string; image: string; expiresIn: number }>(
+      'GET',
+      '/captcha',
+    );
     expect(body.code).toBe(0);
     expect(body.data.image.startsWith('data:image/svg+xml;base64,')).toBe(true);
     expect(body.data.expiresIn).toBe(300);
@@ -37,7 +54,10 @@ describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
   it('sends a 6-digit code for a right captcha, answered case-insensitively', async () => {
     const phone = nextPhone();
     const captcha = await solvedCaptcha(server);
-    const { body } = await requestCode(phone, { ...captcha, captchaCode: captcha.captchaCode.toUpperCase() });
+    const { body } = await requestCode(phone, {
+      ...captcha,
+      captchaCode: captcha.captchaCode.toUpperCase(),
+    });
     expect(body).toMatchObject({ code: 0, data: { expiresIn: 300, resendIn: 60 } });
     expect(await outboxCode(phone)).toMatch(/^\d{6}$/);
   });
@@ -85,14 +105,19 @@ describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
       expect((await requestCode(phone, undefined, `10.2.0.${i}`)).body.code).toBe(0);
       server.clock.advance(61_000);
     }
-    expect((await requestCode(phone, undefined, '10.2.0.9')).body.code).toBe(Codes.SMS_DAILY_LIMIT.code);
+    expect((await requestCode(phone, undefined, '10.2.0.9')).body.code).toBe(
+      Codes.SMS_DAILY_LIMIT.code,
+    );
     server.clock.advance(24 * 3600_000);
     expect((await requestCode(phone, undefined, '10.2.0.10')).body.code).toBe(0);
   });
 
   it('caps codes per IP per day', async () => {
-    for (let i = 0; i < 5; i++) expect((await requestCode(nextPhone(), undefined, '10.3.3.3')).body.code).toBe(0);
-    expect((await requestCode(nextPhone(), undefined, '10.3.3.3')).body.code).toBe(Codes.SMS_DAILY_LIMIT.code);
+    for (let i = 0; i < 5; i++)
+      expect((await requestCode(nextPhone(), undefined, '10.3.3.3')).body.code).toBe(0);
+    expect((await requestCode(nextPhone(), undefined, '10.3.3.3')).body.code).toBe(
+      Codes.SMS_DAILY_LIMIT.code,
+    );
   });
 
   it('accepts a code once only', async () => {
@@ -119,7 +144,8 @@ describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
     await requestCode(phone);
     const code = await outboxCode(phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await register(phone, wrong)).body.code).toBe(Codes.SMS_CODE_WRONG.code);
+    for (let i = 0; i < 5; i++)
+      expect((await register(phone, wrong)).body.code).toBe(Codes.SMS_CODE_WRONG.code);
     expect((await register(phone, code)).body.code).toBe(Codes.SMS_CODE_EXPIRED.code);
   });
 

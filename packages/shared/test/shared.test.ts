@@ -10,7 +10,8 @@ describe('the code table', () => {
   it('gives every code a distinct number and a message in both languages', () => {
     const entries = Object.values(Codes);
     expect(new Set(entries.map((e) => e.code)).size).toBe(entries.length);
-    for (const entry of entries) for (const language of LANGUAGES) expect(entry[language].length).toBeGreaterThan(0);
+    for (const entry of entries)
+      for (const language of LANGUAGES) expect(entry[language].length).toBeGreaterThan(0);
   });
 
   it('keeps the codes the app acts on (spec §8)', () => {
@@ -39,7 +40,9 @@ describe('the code table', () => {
 
 describe('transport hash', () => {
   it('is upper-case hex SHA-256 of the UTF-8 password', () => {
-    expect(hashPasswordForTransport('abc')).toBe('BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD');
+    expect(hashPasswordForTransport('abc')).toBe(
+      'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD',
+    );
     expect(hashPasswordForTransport('密码123')).toMatch(TRANSPORT_HASH);
     expect(hashPasswordForTransport('a')).not.toBe(hashPasswordForTransport('b'));
   });
@@ -58,7 +61,9 @@ describe('versions', () => {
 describe('the contract', () => {
   it('fills path parameters, encoded', () => {
     expect(fillPath('/notice/:id', { id: 7 })).toBe('/notice/7');
-    expect(fillPath('/app-ad/publish/:applicationId', { applicationId: 'a/b' })).toBe('/app-ad/publish/a%2Fb');
+    expect(fillPath('/app-ad/publish/:applicationId', { applicationId: 'a/b' })).toBe(
+      '/app-ad/publish/a%2Fb',
+    );
   });
 
   it('declares each method and path once', () => {

@@ -43,7 +43,6 @@ export const userCommands = [
       if (await users.findByLoginName(username)) throw new UsageError(`${username} is taken`);
       if (phone && (await users.findByLoginName(phone)))
         throw new UsageError(`phone ${phone} is taken`);
-      const now = Date.now();
       const user = await users.create({
         applicationId: 1,
         username,
@@ -52,11 +51,6 @@ export const userCommands = [
         nickname: (values.nickname as string | undefined) ?? null,
         userType,
         enterpriseId,
-        terminalNo: null,
-        openId: null,
-        wxUserName: null,
-        createdAt: now,
-        updatedAt: now,
       });
       context.print(`created user ${user.id} ${user.username}`);
     },

@@ -1,5 +1,8 @@
 import type { Updateable } from 'kysely';
 import type { EnterpriseRow, NewUser, UserRow, UsersTable } from '../db/schema.js';
+
+export type NewAccount = Pick<NewUser, 'applicationId' | 'username' | 'userType'> &
+  Partial<Omit<NewUser, 'id'>>;
 import type { Db } from './types.js';
 
 export interface UserWithEnterprise extends UserRow {
@@ -53,8 +56,25 @@ export class UserRepository {
     };
   }
 
-  create(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  /** Creates an account; fields not given start empty. */
+  create(user: NewAccount): Promise<UserRow> {
+    const now = Date.now();
+    return this.db
+      .insertInto('users')
+      .values({
+        phoneNumber: null,
+        passwordHash: null,
+        nickname: null,
+        enterpriseId: null,
+        terminalNo: null,
+        openId: null,
+        wxUserName: null,
+        createdAt: now,
+        updatedAt: now,
+        ...user,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async update(id: number, values: Omit<Updateable<UsersTable>, 'id'>): Promise<void> {

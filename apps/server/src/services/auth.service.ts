@@ -1,5 +1,4 @@
 import { UserType, type LoginResult } from '@xunji/shared';
-import type { Clock } from '../clock.js';
 import type { DeviceRow, UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { DeviceRepository } from '../repositories/device.repository.js';
@@ -27,7 +26,6 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly sms: SmsService,
     private readonly guard: LoginGuard,
-    private readonly clock: Clock,
   ) {}
 
   async register(
@@ -36,20 +34,12 @@ export class AuthService {
   ): Promise<LoginResult> {
     if (await this.users.findByLoginName(input.phoneNumber)) throw new AppError('PHONE_TAKEN');
     await this.sms.consumeCode(input.phoneNumber, input.code);
-    const now = this.clock.now();
     const user = await this.users.create({
       applicationId: details.applicationId,
       username: input.phoneNumber,
       phoneNumber: input.phoneNumber,
       passwordHash: await hashSecret(input.password),
-      nickname: null,
       userType: UserType.PERSONAL,
-      enterpriseId: null,
-      terminalNo: null,
-      openId: null,
-      wxUserName: null,
-      createdAt: now,
-      updatedAt: now,
     });
     return this.startSession(user, details);
   }
@@ -132,20 +122,12 @@ export class AuthService {
 
   /** The account of a device number (userType 3), made at its first sign-in. */
   private async deviceUser(device: DeviceRow, applicationId: number): Promise<UserRow> {
-    const now = this.clock.now();
     const user = await this.users.create({
       applicationId,
       username: device.terminalNo,
-      phoneNumber: null,
-      passwordHash: null,
       nickname: device.name,
       userType: UserType.DEVICE,
-      enterpriseId: null,
       terminalNo: device.terminalNo,
-      openId: null,
-      wxUserName: null,
-      createdAt: now,
-      updatedAt: now,
     });
     await this.devices.bind(user.id, device.id, false);
     return user;

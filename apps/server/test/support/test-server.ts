@@ -55,11 +55,18 @@ export async function startTestServer(
     ...env,
   } as Record<string, string>);
   const clock = new TestClock();
-  const server = await buildServer(config, database.handle, { clock, ...(logStream ? { logStream } : {}) });
+  const server = await buildServer(config, database.handle, {
+    clock,
+    ...(logStream ? { logStream } : {}),
+  });
   await ensureDefaultApplication(server.repositories);
   const url = await server.app.listen({ host: '127.0.0.1', port: 0 });
 
-  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  async function call<T>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.applicationId !== false) headers.applicationId = String(options.applicationId ?? 1);
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -68,7 +75,11 @@ export async function startTestServer(
     if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(`${url}/api${path}`, { method, headers, body });
-    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+    return {
+      status: response.status,
+      body: (await response.json()) as Envelope<T>,
+      headers: response.headers,
+    };
   }
 
   return {
@@ -87,7 +98,9 @@ export async function startTestServer(
 export const transport = hashPasswordForTransport;
 
 /** Answers a fresh captcha, reading its answer where only the server can. */
-export async function solvedCaptcha(server: TestServer): Promise<{ captchaId: string; captchaCode: string }> {
+export async function solvedCaptcha(
+  server: TestServer,
+): Promise<{ captchaId: string; captchaCode: string }> {
   const { body } = await server.call<{ captchaId: string }>('GET', '/captcha');
   const row = await server.database.handle.db
     .selectFrom('captchas')
@@ -98,10 +111,18 @@ export async function solvedCaptcha(server: TestServer): Promise<{ captchaId: st
 }
 
 /** Asks for an SMS code (with a solved captcha) and reads it from the development outbox. */
-export async function smsCode(server: TestServer, phoneNumber: string, ip?: string): Promise<string> {
+export async function smsCode(
+  server: TestServer,
+  phoneNumber: string,
+  ip?: string,
+): Promise<string> {
   const captcha = await solvedCaptcha(server);
   const query = new URLSearchParams({ phoneNumber, ...captcha });
-  const { body } = await server.call('GET', `/sms-code?${query}`, ip ? { headers: { 'x-forwarded-for': ip } } : {});
+  const { body } = await server.call(
+    'GET',
+    `/sms-code?${query}`,
+    ip ? { headers: { 'x-forwarded-for': ip } } : {},
+  );
   if (body.code !== 0) throw new Error(`sms-code failed: ${body.code} ${body.message}`);
   const [latest] = await server.repositories.sms.outbox(phoneNumber, 1);
   const code = latest?.message.match(/\d{6}/)?.[0];
@@ -110,11 +131,19 @@ export async function smsCode(server: TestServer, phoneNumber: string, ip?: stri
 }
 
 /** Registers a phone account and answers its token. */
-export async function registerUser(server: TestServer, phoneNumber: string, password = 'secret123') {
+export async function registerUser(
+  server: TestServer,
+  phoneNumber: string,
+  password = 'secret123',
+) {
   const code = await smsCode(server, phoneNumber);
-  const { body } = await server.call<{ token: string; user: { userId: number } }>('POST', '/auth/register', {
-    body: { phoneNumber, password: transport(password), code, agreement: true },
-  });
+  const { body } = await server.call<{ token: string; user: { userId: number } }>(
+    'POST',
+    '/auth/register',
+    {
+      body: { phoneNumber, password: transport(password), code, agreement: true },
+    },
+  );
   if (body.code !== 0) throw new Error(`register failed: ${body.code} ${body.message}`);
   return body.data;
 }

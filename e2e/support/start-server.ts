@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start within 30 s:\n${output()}`);
+}
+
+/** The real server (`npm start` without the build) on a free port over a new SQLite folder. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xunji-e2e-'));
+  const port = await freePort();
+  const child = spawn(
+    path.join(repositoryRoot, 'node_modules/.bin/tsx'),
+    ['apps/server/src/main.ts'],
+    {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
