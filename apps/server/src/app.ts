@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock.js';
@@ -51,6 +53,13 @@ export async function buildServer(
     request.language = requestLanguage(request);
   });
   installErrorHandler(app);
+  // Fast settings for answers made per request; the app's files are compressed once at build.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   await app.register(
     async (scope) => {
@@ -73,6 +82,7 @@ export async function buildServer(
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(

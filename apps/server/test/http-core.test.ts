@@ -103,3 +103,18 @@ describe.each(testDialects())('HTTP core on %s', (dialect) => {
     expect(((await response.json()) as { code: number }).code).toBe(Codes.ROUTE_NOT_FOUND.code);
   });
 });
+
+describe('compression', () => {
+  it('compresses a large answer for a client that accepts gzip', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const response = await fetch(`${server.url}/api/docs`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(((await response.json()) as { openapi: string }).openapi).toBe('3.0.3');
+    } finally {
+      await server.close();
+    }
+  });
+});
