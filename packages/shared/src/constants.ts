@@ -6,6 +6,9 @@ export const DEFAULT_APPLICATION_ID = 1;
 export const REQUEST_TIMEOUT_MS = 20_000;
 export const TRACK_TIMEOUT_MS = 60_000;
 export const LOADING_DELAY_MS = 200;
+/** Spec §2/§9: a lazy page shows its loading indicator after 200 ms and fails after 120 s. */
+export const PAGE_LOAD_DELAY_MS = 200;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const LOGIN_REDIRECT_MS = 500;
 export const TOAST_DELAY_MS = 100;
 export const DEBOUNCE_MS = 500;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.js';
+import { routes } from './routes.js';
 import { Captcha, LoginResult, SmsCodeSent, User } from './entities.js';
 import {
   mobile,
@@ -13,18 +14,14 @@ import {
 
 /** Spec §7 "Session and account". Every password field is the transport hash (see password.ts). */
 export const captcha = defineCall({
-  method: 'GET',
-  path: '/captcha',
+  ...routes.captcha,
   summary: 'A picture code with its id, valid 5 minutes, single use',
-  auth: 'public',
   response: Captcha,
 });
 
 export const smsCodeRequest = defineCall({
-  method: 'GET',
-  path: '/sms-code',
+  ...routes.smsCodeRequest,
   summary: 'Send a 6-digit code to a mainland mobile; needs the picture code',
-  auth: 'public',
   query: z.object({
     phoneNumber: mobile,
     captchaId: z.string({ error: 'captchaCode' }).min(1, { error: 'captchaCode' }).max(64),
@@ -34,10 +31,8 @@ export const smsCodeRequest = defineCall({
 });
 
 export const register = defineCall({
-  method: 'POST',
-  path: '/auth/register',
+  ...routes.register,
   summary: 'Create an account with a phone number and its SMS code; signs in',
-  auth: 'public',
   body: z.object({
     phoneNumber: mobile,
     password: transportPassword,
@@ -50,10 +45,8 @@ export const register = defineCall({
 });
 
 export const login = defineCall({
-  method: 'POST',
-  path: '/auth/login',
+  ...routes.login,
   summary: 'Sign in by username, phone number, or a device number with its device password',
-  auth: 'public',
   body: z.object({
     username,
     password: transportPassword,
@@ -65,53 +58,41 @@ export const login = defineCall({
 });
 
 export const logout = defineCall({
-  method: 'POST',
-  path: '/auth/logout',
+  ...routes.logout,
   summary: 'Sign out: revokes the token of this session',
-  auth: 'user',
   response: z.null(),
 });
 
 export const resetPassword = defineCall({
-  method: 'PUT',
-  path: '/auth/reset-pwd',
+  ...routes.resetPassword,
   summary: 'Set a new password with an SMS code; revokes every session and lifts a lock',
-  auth: 'public',
   body: z.object({ phoneNumber: mobile, password: transportPassword, code: smsCode }),
   response: z.null(),
 });
 
 export const updatePassword = defineCall({
-  method: 'PUT',
-  path: '/auth/update-pwd',
+  ...routes.updatePassword,
   summary: 'Change the password; revokes every session, so the app signs in again',
-  auth: 'user',
   body: z.object({ oldPassword: transportPassword, newPassword: transportPassword }),
   response: z.null(),
 });
 
 export const userInfo = defineCall({
-  method: 'GET',
-  path: '/system/user/user-info',
+  ...routes.userInfo,
   summary: 'The signed-in user',
-  auth: 'user',
   response: User,
 });
 
 export const updateNickname = defineCall({
-  method: 'PUT',
-  path: '/system/user/nickname',
+  ...routes.updateNickname,
   summary: 'Change the nickname (byte length 1-24, a Chinese character counts as two)',
-  auth: 'user',
   body: z.object({ nickName: nickname }),
   response: User,
 });
 
 export const bindPhone = defineCall({
-  method: 'POST',
-  path: '/app/bind-phone',
+  ...routes.bindPhone,
   summary: 'Bind a phone number to an account, proven by its password and an SMS code',
-  auth: 'public',
   body: z.object({
     applicationId: z.coerce.number().int().positive().optional(),
     username,
@@ -124,10 +105,8 @@ export const bindPhone = defineCall({
 });
 
 export const cancelAccount = defineCall({
-  method: 'POST',
-  path: '/account/cancellation',
+  ...routes.cancelAccount,
   summary: "Delete the signed-in user's own account: personal data removed, devices unbound",
-  auth: 'user',
   body: z.object({ phoneNumber: mobile, code: smsCode }),
   response: z.null(),
 });

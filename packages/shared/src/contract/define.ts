@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import type { Route } from './routes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who may make a call: anyone, or a signed-in user (token required). */
 export type CallAuth = 'public' | 'user';
 
-export interface CallDefinition {
-  readonly method: HttpMethod;
-  /** Fastify-style path under the service root, e.g. `/notice/:id`. */
-  readonly path: string;
+export interface CallDefinition extends Route {
   readonly summary: string;
-  readonly auth: CallAuth;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;

@@ -1,11 +1,15 @@
 import * as account from './account.js';
 import * as app from './app.js';
 import type { CallDefinition } from './define.js';
+import type { RouteName } from './routes.js';
 
 export * from './define.js';
+export * from './routes.js';
 export * from './entities.js';
 export * as fields from './fields.js';
 
 /** Every call of the API, by name. Each later area adds its module here. */
-export const api = { ...account, ...app } satisfies Record<string, CallDefinition>;
+export const api = { ...account, ...app } satisfies {
+  [K in RouteName]: CallDefinition & { name: K };
+};
 export type Api = typeof api;

@@ -1,0 +1,63 @@
+/*
+ * Xunji service worker (hand-written): caches the app shell.
+ * - Navigations: network first; offline, the cached index.html (every route is the same shell).
+ * - /assets/*: cache first; their names carry a content hash, so a cached file never goes stale.
+ * - Everything else, the API included, goes to the network untouched.
+ */
+const SHELL_CACHE = 'xunji-shell-v1';
+const ASSET_CACHE = 'xunji-assets-v1';
+const SHELL_URL = '/';
+const PRECACHE = [SHELL_URL, '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  const current = [SHELL_CACHE, ASSET_CACHE];
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((key) => !current.includes(key)).map((key) => caches.delete(key))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (request.mode === 'navigate') event.respondWith(networkFirst(request));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
+});
+
+async function networkFirst(request) {
+  const cache = await caches.open(SHELL_CACHE);
+  try {
+    const response = await fetch(request);
+    const isShell = (response.headers.get('content-type') || '').includes('text/html');
+    if (response.ok && isShell) await cache.put(SHELL_URL, response.clone());
+    return response;
+  } catch (error) {
+    const shell = await cache.match(SHELL_URL);
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(ASSET_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}

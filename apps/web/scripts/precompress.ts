@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+
+/**
+ * Writes .br and .gz beside each text file of the finished build (after every other plugin has
+ * rewritten the chunks); the server sends them as they are, so nothing is compressed per request.
+ */
+export function precompress(): Plugin {
+  return {
+    name: 'xunji-precompress',
+    apply: 'build',
+    writeBundle({ dir }, bundle) {
+      if (!dir) return;
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}

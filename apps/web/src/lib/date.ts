@@ -1,0 +1,5 @@
+import { DATE_TIME_FORMAT } from '@xunji/shared';
+import dayjs from 'dayjs';
+
+/** The §9 date-time format, YYYY/MM/DD HH:mm. */
+export const formatDateTime = (time: number | Date): string => dayjs(time).format(DATE_TIME_FORMAT);

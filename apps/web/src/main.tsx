@@ -1,0 +1,41 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { initI18n } from './i18n';
+import { afterLoad } from './lib/after-load';
+import { launchRedirect } from './router/guard';
+import { preloadRoute } from './router/routes';
+import { useAccountStore } from './stores/account';
+import { useAppStore } from './stores/app';
+import './theme.css';
+
+async function start(): Promise<void> {
+  // Spec §2: an unauthenticated launch on a page outside the allow-list relaunches to home.
+  const target = launchRedirect(
+    window.location.pathname,
+    useAccountStore.getState().isAuthenticated,
+  );
+  if (target) window.history.replaceState(null, '', target);
+
+  // The first page's chunks load alongside the language resources; a failure shows on render.
+  await Promise.all([
+    initI18n(useAppStore.getState().language),
+    preloadRoute(window.location.pathname).catch(() => undefined),
+  ]);
+  // A transition waits for the (preloaded) first page instead of committing a Suspense fallback,
+  // whose reveal React would then hold back for up to 300 ms.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    afterLoad(() => void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`));
+  }
+}
+
+void start();

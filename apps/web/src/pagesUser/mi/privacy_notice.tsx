@@ -1,0 +1,5 @@
+import { LegalDocument } from '../../components/LegalDocument';
+
+export default function PrivacyNoticePage() {
+  return <LegalDocument document="privacy" />;
+}

@@ -1,0 +1,35 @@
+/** The spec §2 routes this app has pages for (plus the two that skip the login check). */
+export const PATHS = {
+  home: '/',
+  homeAlias: '/pages/in/main',
+  message: '/pages/message/msg',
+  mine: '/pages/mi/index',
+  login: '/pages/login/index',
+  upgrade: '/pages/app-updateVersions/pages/upgrade-popup',
+  distributeLocation: '/pagesMore/distribute/location',
+  authorize: '/pagesFunc/authorize',
+  support: '/pagesMore/my/support',
+  notice: '/pagesMore/notice/index',
+  register: '/pagesUser/account/register',
+  retrievePassword: '/pagesUser/account/retrieve-password',
+  bindNumber: '/pagesUser/account/bind-number',
+  accountSafety: '/pagesUser/account/account-safety',
+  amendUserInfo: '/pagesUser/account/amend-userInfo',
+  amendPwd: '/pagesUser/account/amend-pwd',
+  writeOff: '/pagesUser/account/write-off',
+  about: '/pagesUser/mi/as',
+  privacyNotice: '/pagesUser/mi/privacy_notice',
+  serviceTerms: '/pagesUser/mi/service_terms',
+} as const;
+
+/** The three tab pages of the tab bar, in order; home has the alias /pages/in/main. */
+export const TAB_PATHS = [PATHS.home, PATHS.message, PATHS.mine] as const;
+
+export function tabOf(pathname: string): string | undefined {
+  if (pathname === PATHS.homeAlias) return PATHS.home;
+  return TAB_PATHS.find((tab) => tab === pathname);
+}
+
+/** `/pages/mi/index/` → `/pages/mi/index`; the root stays `/`. */
+export const normalizePath = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

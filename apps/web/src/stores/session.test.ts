@@ -1,0 +1,107 @@
+import type { LoginResult } from '@xunji/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAccountStore } from './account';
+import { useAlarmStore } from './alarm';
+import { useAppStore } from './app';
+import { useDeviceStore } from './device';
+import { afterPasswordChange, renewToken, signIn, signOut } from './session';
+import { useUserStore } from './user';
+
+const login: LoginResult = {
+  access_token: 'tok',
+  token: 'tok',
+  expiresAt: 0,
+  user: {
+    userId: 7,
+    username: 'acme-ops',
+    nickname: null,
+    phoneNumber: '13812341234',
+    userType: 1,
+    enterprise: { id: 42, name: 'Acme' },
+    openId: null,
+    wxUser: false,
+    wxUserName: null,
+    terminalNo: null,
+  },
+};
+
+beforeEach(() => {
+  useAccountStore.setState(useAccountStore.getInitialState(), true);
+  useUserStore.setState(useUserStore.getInitialState(), true);
+  useDeviceStore.setState(useDeviceStore.getInitialState(), true);
+  useAlarmStore.setState(useAlarmStore.getInitialState(), true);
+  useAppStore.setState(useAppStore.getInitialState(), true);
+});
+
+describe('session', () => {
+  it('signIn stores the token, the user and the enterprise', () => {
+    signIn(login);
+    expect(useAccountStore.getState()).toMatchObject({
+      isAuthenticated: true,
+      access_token: 'tok',
+      enterpriseInfo: { id: 42, name: 'Acme' },
+      enterpriseId: 42,
+    });
+    expect(useUserStore.getState().user).toEqual(login.user);
+  });
+
+  it('signOut clears exactly what spec §4 lists, and keeps the remembered sign-in', () => {
+    signIn(login);
+    useAccountStore.setState({
+      lastUsername: 'acme-ops',
+      remPassword: true,
+      rememberedPassword: 'H',
+    });
+    useDeviceStore.setState({
+      devices: [{ id: 1 }],
+      selectedDevice: { id: 1 },
+      bindState: { terminalNo: '123' },
+      simState: { iccid: '89' },
+      activationState: 1,
+    });
+    useAlarmStore.setState({ alarmLog: [{ id: 9 }] });
+    useAppStore.setState({ language: 'en', seenNoticeId: 3 });
+
+    signOut();
+
+    expect(useAccountStore.getState()).toEqual({
+      isAuthenticated: false,
+      access_token: null,
+      enterpriseInfo: null,
+      enterpriseId: null,
+      lastUsername: 'acme-ops',
+      remPassword: true,
+      rememberedPassword: 'H',
+    });
+    expect(useUserStore.getState().user).toBeNull();
+    expect(useDeviceStore.getState()).toEqual({
+      devices: [],
+      selectedDevice: null,
+      bindState: null,
+      simState: null,
+      activationState: 0,
+    });
+    expect(useAlarmStore.getState().alarmLog).toEqual([]);
+    expect(useAppStore.getState()).toMatchObject({ language: 'en', seenNoticeId: 3 });
+  });
+
+  it('a renewed token replaces the current one only while signed in', () => {
+    renewToken('late');
+    expect(useAccountStore.getState().access_token).toBeNull();
+    signIn(login);
+    renewToken('fresh');
+    expect(useAccountStore.getState().access_token).toBe('fresh');
+  });
+
+  it('a changed password forgets the remembered hash and signs out its own account', () => {
+    signIn(login);
+    useAccountStore.setState({ remPassword: true, rememberedPassword: 'H' });
+    afterPasswordChange(false);
+    expect(useAccountStore.getState()).toMatchObject({
+      isAuthenticated: true,
+      rememberedPassword: null,
+    });
+    afterPasswordChange(true);
+    expect(useAccountStore.getState().isAuthenticated).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import type { CallAuth, HttpMethod } from './define.js';
+
+export interface Route<N extends string = string> {
+  readonly name: N;
+  readonly method: HttpMethod;
+  /** Fastify-style path under the service root, e.g. `/notice/:id`. */
+  readonly path: string;
+  readonly auth: CallAuth;
+}
+
+const route = <const N extends string>(
+  name: N,
+  method: HttpMethod,
+  path: string,
+  auth: CallAuth,
+): Route<N> => ({
+  name,
+  method,
+  path,
+  auth,
+});
+
+/**
+ * Method, path and access of every call, free of zod so the app can import it without the
+ * schemas (the login page has a JS budget). The schemas of each call extend its route.
+ */
+export const routes = {
+  captcha: route('captcha', 'GET', '/captcha', 'public'),
+  smsCodeRequest: route('smsCodeRequest', 'GET', '/sms-code', 'public'),
+  register: route('register', 'POST', '/auth/register', 'public'),
+  login: route('login', 'POST', '/auth/login', 'public'),
+  logout: route('logout', 'POST', '/auth/logout', 'user'),
+  resetPassword: route('resetPassword', 'PUT', '/auth/reset-pwd', 'public'),
+  updatePassword: route('updatePassword', 'PUT', '/auth/update-pwd', 'user'),
+  userInfo: route('userInfo', 'GET', '/system/user/user-info', 'user'),
+  updateNickname: route('updateNickname', 'PUT', '/system/user/nickname', 'user'),
+  bindPhone: route('bindPhone', 'POST', '/app/bind-phone', 'public'),
+  cancelAccount: route('cancelAccount', 'POST', '/account/cancellation', 'user'),
+  appConfiguration: route('appConfiguration', 'GET', '/application-configuration', 'public'),
+  checkVersion: route('checkVersion', 'POST', '/upgrade-app-version/check-version', 'public'),
+  auditVersion: route('auditVersion', 'GET', '/upgrade-app-version/audit-version', 'public'),
+  latestNotice: route('latestNotice', 'GET', '/notice/latest', 'public'),
+  noticeById: route('noticeById', 'GET', '/notice/:id', 'public'),
+  publishedAds: route('publishedAds', 'GET', '/app-ad/publish/:applicationId', 'public'),
+  adClick: route('adClick', 'GET', '/app-ad/click/:id', 'public'),
+} as const;
+
+export type RouteName = keyof typeof routes;
