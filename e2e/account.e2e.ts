@@ -1,11 +1,10 @@
 import { Codes } from '@xunji/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/web/src/i18n/en.js';
 import zh from '../apps/web/src/i18n/zh-CN.js';
-import { launchBrowser, newPhoneContext } from './support/browser.js';
 import { captchaAnswer, latestSmsCode } from './support/server-data.js';
-import { startServer, type RunningServer } from './support/start-server.js';
+import { usePhoneSession } from './support/session.js';
 
 const PHONE = '13912345678';
 const PASSWORD = 'first-pass1';
@@ -13,18 +12,12 @@ const NEW_PASSWORD = 'second-pass2';
 
 /** One person's journey through the account pages at 390×844, as in the foundation issue. */
 describe('account journey in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const session = usePhoneSession();
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await (await newPhoneContext(browser, server.baseUrl)).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  let dataDir: string;
+  beforeAll(() => {
+    ({ page } = session);
+    dataDir = session.server.dataDir;
   });
 
   const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
@@ -57,12 +50,12 @@ describe('account journey in Chromium', () => {
     const { data } = (await (await captcha).json()) as { data: { captchaId: string } };
     await page
       .getByPlaceholder(zh.verification.captchaPlaceholder)
-      .fill(captchaAnswer(server.dataDir, data.captchaId));
+      .fill(captchaAnswer(dataDir, data.captchaId));
     await page.getByRole('button', { name: zh.verification.getCode }).click();
     await expect.poll(() => toast(zh.verification.codeSent).count()).toBe(1);
     await page
       .getByPlaceholder(zh.verification.codePlaceholder)
-      .fill(await latestSmsCode(server.dataDir, PHONE));
+      .fill(await latestSmsCode(dataDir, PHONE));
     await page.getByPlaceholder(zh.password.placeholder).fill(PASSWORD);
     await page.getByPlaceholder(zh.password.confirmPlaceholder).fill(PASSWORD);
     await page.locator('.adm-checkbox-icon').click();
