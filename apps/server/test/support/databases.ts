@@ -7,8 +7,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
-  /** The settings a server process needs to reach the same data. */
-  env: { DATA_DIR: string; DATABASE_URL?: string };
+  /** The settings a process needs to reach the same data (an empty DATABASE_URL means SQLite). */
+  env: { DATA_DIR: string; DATABASE_URL: string };
   drop(): Promise<void>;
 }
 
@@ -25,7 +25,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     await migrateToLatest(handle);
     return {
       handle,
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       drop: async () => {
         await handle.db.destroy();
         fs.rmSync(dataDir, { recursive: true, force: true });
