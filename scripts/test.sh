@@ -9,5 +9,14 @@ else
   echo "Storage tests: SQLite only (set DATABASE_URL=postgres://… to add PostgreSQL)"
 fi
 npm run build
-npx vitest run
-npx vitest run --config e2e/vitest.config.ts
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json"
+npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json \
+  --outputFile.json="$results/e2e.json"
+node -e '
+  const runs = process.argv.slice(1).map((f) => JSON.parse(require("fs").readFileSync(f, "utf8")));
+  const sum = (key) => runs.reduce((n, r) => n + r[key], 0);
+  console.log(`${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed`);
+' "$results/unit.json" "$results/e2e.json"

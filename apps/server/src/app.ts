@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Clock } from './clock.js';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createRepositories, createServices, type Repositories, type Services } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -45,7 +45,10 @@ export async function buildServer(
   });
   const repositories = createRepositories(database);
   const services = await createServices(config, repositories, app.log, options.clock);
-  const applications = new ApplicationResolver(repositories.applications);
+  const applications = new ApplicationResolver(
+    repositories.applications,
+    options.clock ?? systemClock,
+  );
 
   app.decorateRequest('language', 'zh-CN');
   app.decorateRequest('application', null as never);

@@ -118,6 +118,28 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
     expect(outbox.stdout).toContain(code);
   });
 
+  it('switches configuration flags of an application', async () => {
+    const set = await admin(
+      'app:set',
+      '--id',
+      '1',
+      'auditModeWeb=true',
+      'supportPhone=400-123-4567',
+    );
+    expect(set.code).toBe(0);
+    server.clock.advance(30_001);
+    const { body } = await server.call('GET', '/application-configuration');
+    expect(body.data).toMatchObject({ auditModeWeb: true, supportPhone: '400-123-4567' });
+    const bad = await admin('app:set', '--id', '1', 'auditModeWeb=yes');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('auditModeWeb must be true or false');
+    const created = await admin('app:create', '--name', 'Brand B', 'panorama=true');
+    expect(created.stdout).toMatch(/created application (\d+) Brand B/);
+    const id = created.stdout.match(/application (\d+)/)?.[1] ?? '';
+    const brandB = await server.call('GET', '/application-configuration', { applicationId: id });
+    expect(brandB.body.data).toMatchObject({ name: 'Brand B', panorama: true });
+  });
+
   it('explains each command with --help and refuses unknown ones', async () => {
     const help = await admin('device:create', '--help');
     expect(help.code).toBe(0);

@@ -5,11 +5,17 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ensureDefaultApplication } from '../seed.js';
 import { parseCommandArgs, UsageError, type AdminCommand } from './command.js';
+import { appCommands } from './app-commands.js';
 import { contentCommands } from './content-commands.js';
 import { deviceCommands } from './device-commands.js';
 import { userCommands } from './user-commands.js';
 
-const commands: AdminCommand[] = [...userCommands, ...deviceCommands, ...contentCommands];
+const commands: AdminCommand[] = [
+  ...userCommands,
+  ...deviceCommands,
+  ...appCommands,
+  ...contentCommands,
+];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

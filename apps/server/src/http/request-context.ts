@@ -1,5 +1,6 @@
 import { APPLICATION_ID_HEADER, pickLanguage, type Language } from '@xunji/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
 import type { ApplicationRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { ApplicationRepository } from '../repositories/application.repository.js';
@@ -17,7 +18,10 @@ const CACHE_MS = 30_000;
 export class ApplicationResolver {
   private readonly cache = new Map<number, { row: ApplicationRow; until: number }>();
 
-  constructor(private readonly applications: ApplicationRepository) {}
+  constructor(
+    private readonly applications: ApplicationRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async resolve(request: FastifyRequest): Promise<ApplicationRow> {
     const raw = request.headers[APPLICATION_ID_HEADER.toLowerCase()];
@@ -25,10 +29,10 @@ export class ApplicationResolver {
     const id = Number(raw);
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('APPLICATION_UNKNOWN');
     const cached = this.cache.get(id);
-    if (cached && cached.until > Date.now()) return cached.row;
+    if (cached && cached.until > this.clock.now()) return cached.row;
     const row = await this.applications.findById(id);
     if (!row) throw new AppError('APPLICATION_UNKNOWN');
-    this.cache.set(id, { row, until: Date.now() + CACHE_MS });
+    this.cache.set(id, { row, until: this.clock.now() + CACHE_MS });
     return row;
   }
 }
