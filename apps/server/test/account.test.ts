@@ -8,12 +8,12 @@ import {
   startTestServer,
   transport,
   type TestServer,
+  phoneNumbers,
 } from './support/test-server.js';
 
 describe.each(testDialects())('the account on %s', (dialect) => {
   let server: TestServer;
-  let phoneSeq = 13600000000;
-  const nextPhone = () => String(++phoneSeq);
+  const nextPhone = phoneNumbers('136');
   beforeAll(async () => {
     server = await startTestServer(dialect);
   });

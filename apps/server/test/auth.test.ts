@@ -7,14 +7,14 @@ import {
   startTestServer,
   transport,
   type TestServer,
+  phoneNumbers,
 } from './support/test-server.js';
 
 const HOUR = 3600_000;
 
 describe.each(testDialects())('sign-up, sign-in and tokens on %s', (dialect) => {
   let server: TestServer;
-  let phoneSeq = 13700000000;
-  const nextPhone = () => String(++phoneSeq);
+  const nextPhone = phoneNumbers('137');
   beforeAll(async () => {
     server = await startTestServer(dialect, { TOKEN_TTL_SECONDS: String(24 * 3600) });
   });

@@ -6,12 +6,12 @@ import {
   startTestServer,
   transport,
   type TestServer,
+  phoneNumbers,
 } from './support/test-server.js';
 
 describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
   let server: TestServer;
-  let phoneSeq = 13900000000;
-  const nextPhone = () => String(++phoneSeq);
+  const nextPhone = phoneNumbers('139');
   beforeAll(async () => {
     server = await startTestServer(dialect, {
       TRUST_PROXY: 'true',

@@ -147,3 +147,9 @@ export async function registerUser(
   if (body.code !== 0) throw new Error(`register failed: ${body.code} ${body.message}`);
   return body.data;
 }
+
+/** Distinct mainland mobile numbers for one suite: phoneNumbers('137') gives 13700000001, … */
+export function phoneNumbers(prefix: string): () => string {
+  let next = 0;
+  return () => `${prefix}${String(++next).padStart(8, '0')}`;
+}
