@@ -1,0 +1,160 @@
+/**
+ * What every protocol folder produces: pure functions over bytes, no I/O. Units are normalised
+ * here once: WGS-84 degrees, km/h, degrees from north, epoch milliseconds UTC, percent, volts.
+ */
+export type ProtocolName = 'jt808' | 'gt06' | 'watch' | 'h02' | 'osmand';
+
+/** Splits a byte stream into whole frames. Stateful, one per connection; never throws. */
+export interface Framer {
+  /** Feed bytes as they arrive (any split); answers the frames completed by them. */
+  push(chunk: Uint8Array): Uint8Array[];
+  /** Bytes skipped while resynchronising, and frames dropped for exceeding the maximum size. */
+  readonly stats: { garbageBytes: number; oversizedFrames: number };
+}
+
+export interface Cell {
+  mcc: number;
+  mnc: number;
+  lac: number;
+  cellId: number;
+  rssi?: number;
+}
+
+export interface WifiAccessPoint {
+  /** Lower-case, colon separated: `aa:bb:cc:dd:ee:ff`. */
+  mac: string;
+  rssi?: number;
+}
+
+export type LbsMode = 'gps' | 'lbs' | 'wifi' | 'mixed';
+
+export type AlarmType =
+  | 'sos'
+  | 'lowBattery'
+  | 'powerCut'
+  | 'powerOff'
+  | 'vibration'
+  | 'tearOff'
+  | 'fall'
+  | 'overspeed'
+  | 'geofenceEnter'
+  | 'geofenceExit'
+  | 'displacement'
+  | 'sound'
+  | 'other';
+
+/** Device facts that come with a position or a status message; absent means not reported. */
+export interface DeviceStatus {
+  acc?: boolean;
+  batteryPercent?: number;
+  charging?: boolean;
+  voltage?: number;
+  /** 0-100 (converted from the protocol's own scale). */
+  signal?: number;
+  satellites?: number;
+  /** Odometer reported by the device, km. */
+  mileageKm?: number;
+  /** Oil/power circuit cut (relay engaged). */
+  cut?: boolean;
+  armed?: boolean;
+  steps?: number;
+}
+
+export interface Position extends DeviceStatus {
+  /** Epoch milliseconds, UTC. */
+  fixTime: number;
+  /** False for a fix the device marks invalid: stored, never invented. */
+  valid: boolean;
+  latitude: number;
+  longitude: number;
+  altitude?: number;
+  speedKmh: number;
+  course: number;
+  lbsMode: LbsMode;
+  cells?: Cell[];
+  wifi?: WifiAccessPoint[];
+  alarms?: AlarmType[];
+  /** Sent again after a loss of signal (blind-area upload). */
+  reupload?: boolean;
+}
+
+export type DecodedMessage =
+  | { type: 'login'; deviceId: string; details?: Record<string, string | number> }
+  | { type: 'heartbeat'; status?: DeviceStatus }
+  | { type: 'position'; position: Position }
+  | { type: 'status'; status: DeviceStatus; alarms?: AlarmType[] }
+  | { type: 'alarm'; alarms: AlarmType[]; position?: Position }
+  | {
+      type: 'commandResult';
+      /** The serial / tag the reply refers to, when the protocol carries one. */
+      reference?: string;
+      success: boolean;
+      text?: string;
+    }
+  | {
+      type: 'mediaChunk';
+      mediaId: string;
+      index: number;
+      total: number;
+      format: 'amr' | 'wav' | 'mp3' | 'jpeg' | 'other';
+      data: Uint8Array;
+    }
+  | { type: 'unknown'; kind: string };
+
+export interface DecodeResult {
+  messages: DecodedMessage[];
+  /** Bytes the device expects back; the gateway sends them once the frame's data is stored. */
+  ack?: Uint8Array;
+}
+
+/** Per-connection protocol state (device id after login, serial numbers, protocol extras). */
+export interface ProtocolSession {
+  deviceId?: string;
+  /** Next outgoing serial number (wraps per protocol). */
+  serial: number;
+  extra: Record<string, unknown>;
+}
+
+export const newSession = (): ProtocolSession => ({ serial: 0, extra: {} });
+
+export type LocateMode =
+  | { mode: 'timing'; intervalSeconds: number }
+  | { mode: 'intelligent' }
+  | { mode: 'powerSaving' }
+  | { mode: 'trace' };
+
+export type Command =
+  | { type: 'locateNow' }
+  | { type: 'uploadInterval'; seconds: number }
+  | { type: 'restart' }
+  | { type: 'factoryReset' }
+  | { type: 'cutOil' }
+  | { type: 'restoreOil' }
+  | { type: 'sosNumbers'; numbers: string[] }
+  | { type: 'whiteList'; numbers: string[] }
+  | { type: 'locateMode'; setting: LocateMode }
+  | { type: 'powerOff' }
+  | { type: 'voiceRecord'; seconds: number }
+  | { type: 'custom'; text: string };
+
+export type EncodeResult =
+  | {
+      ok: true;
+      bytes: Uint8Array;
+      /** What a reply will carry to match this command (serial, tag), when the protocol has one. */
+      reference?: string;
+    }
+  | { ok: false; reason: 'unsupported' | 'paramError'; detail?: string };
+
+/** A malformed frame: the gateway skips and counts it. */
+export class DecodeError extends Error {}
+
+export interface Protocol {
+  name: ProtocolName;
+  /** Largest frame accepted, bytes. */
+  maxFrameBytes: number;
+  createFramer(): Framer;
+  /** Throws DecodeError for a malformed frame; never for a well-formed unknown message. */
+  decode(frame: Uint8Array, session: ProtocolSession): DecodeResult;
+  encodeCommand(command: Command, session: ProtocolSession): EncodeResult;
+}
