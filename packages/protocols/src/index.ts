@@ -1,1 +1,4 @@
+export * from './common/bytes.js';
+export * from './inspect.js';
+export * from './registry.js';
 export * from './types.js';

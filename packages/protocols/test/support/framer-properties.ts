@@ -14,6 +14,8 @@ export function checkFramerProperties(
   protocol: Protocol,
   validFrames: Uint8Array[],
   oversized: Uint8Array,
+  /** The frames as the framer answers them, when they differ from the wire (unescaped, delimiters cut). */
+  expectedFrames: Uint8Array[] = validFrames,
 ): void {
   const stream = concatBytes(...validFrames);
   fc.assert(
@@ -26,7 +28,7 @@ export function checkFramerProperties(
         frames.push(...framer.push(stream.subarray(start, point)));
         start = point;
       }
-      expect(asHex(frames)).toEqual(asHex(validFrames));
+      expect(asHex(frames)).toEqual(asHex(expectedFrames));
     }),
   );
 
@@ -36,13 +38,13 @@ export function checkFramerProperties(
       expect(() => framer.push(noise)).not.toThrow();
       // After garbage, a valid frame still comes through (resynchronisation).
       const after = framer.push(concatBytes(validFrames[0]!, validFrames[0]!));
-      expect(asHex(after).slice(-1)).toEqual(asHex([validFrames[0]!]));
+      expect(asHex(after).slice(-1)).toEqual(asHex([expectedFrames[0]!]));
     }),
     { numRuns: 200 },
   );
 
   const framer = protocol.createFramer();
   const frames = framer.push(concatBytes(oversized, validFrames[0]!));
-  expect(asHex(frames)).toEqual(asHex([validFrames[0]!]));
+  expect(asHex(frames)).toEqual(asHex([expectedFrames[0]!]));
   expect(framer.stats.oversizedFrames + framer.stats.garbageBytes).toBeGreaterThan(0);
 }
