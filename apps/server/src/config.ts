@@ -6,6 +6,12 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** A device port, or `off`. */
+const port = z.union([
+  z.literal('off').transform(() => null),
+  z.coerce.number().int().min(0).max(65535),
+]);
+
 /** Every environment variable the server reads; README's configuration table mirrors this. */
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +36,10 @@ const environment = z.object({
     .int()
     .min(60)
     .default(7 * 24 * 3600),
+  GATEWAY_HOST: z.string().default('0.0.0.0'),
+  OSMAND_PORT: port.default(5055),
+  BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(50),
   DEMO_MODE: flag.optional(),
   DEMO_PASSWORD: z.string().min(6).max(20).default('demo123456'),
   SMS_PROVIDER: z.enum(['development', 'aliyun']).default('development'),
@@ -59,6 +69,11 @@ export interface Config {
   tokenTtlSeconds: number;
   demoMode: boolean;
   demoPassword: string;
+  gateway: {
+    host: string;
+    ports: { osmand: number | null };
+    batch: { size: number; delayMs: number };
+  };
   sms: {
     provider: 'development' | 'aliyun';
     dailyLimitPerPhone: number;
@@ -118,6 +133,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     demoMode: e.DEMO_MODE ?? !production,
     demoPassword: e.DEMO_PASSWORD,
+    gateway: {
+      host: e.GATEWAY_HOST,
+      ports: { osmand: e.OSMAND_PORT },
+      batch: { size: e.BATCH_SIZE, delayMs: e.BATCH_DELAY_MS },
+    },
     sms: {
       provider: e.SMS_PROVIDER,
       dailyLimitPerPhone: e.SMS_DAILY_LIMIT_PER_PHONE,

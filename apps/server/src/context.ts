@@ -10,6 +10,7 @@ import { CaptchaRepository } from './repositories/captcha.repository.js';
 import { DeviceRepository } from './repositories/device.repository.js';
 import { EnterpriseRepository } from './repositories/enterprise.repository.js';
 import { LoginFailureRepository } from './repositories/login-failure.repository.js';
+import { PositionRepository } from './repositories/position.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { SmsRepository } from './repositories/sms.repository.js';
@@ -37,6 +38,7 @@ export function createRepositories({ db }: DatabaseHandle) {
     devices: new DeviceRepository(db),
     enterprises: new EnterpriseRepository(db),
     appContent: new AppContentRepository(db),
+    positions: new PositionRepository(db),
   };
 }
 

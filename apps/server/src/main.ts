@@ -2,6 +2,8 @@ import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { Gateway } from './gateway/gateway.js';
+import { systemClock } from './clock.js';
 import { DEMO_USERNAME, ensureDefaultApplication, ensureDemoAccount } from './seed.js';
 
 async function main(): Promise<void> {
@@ -12,7 +14,10 @@ async function main(): Promise<void> {
   await ensureDefaultApplication(repositories);
   const demoCreated = await ensureDemoAccount(config, repositories);
 
+  const gateway = new Gateway(config.gateway, repositories, systemClock, app.log);
+
   const close = async () => {
+    await gateway.stop();
     await app.close();
     await database.db.destroy();
     process.exit(0);
@@ -21,6 +26,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', close);
 
   await app.listen({ host: config.host, port: config.port });
+  await gateway.start();
   app.log.info({ database: database.location, dialect: database.dialect }, 'storage ready');
   if (demoCreated) {
     // Printed on purpose (demo mode only, never in production): the README promises it.

@@ -1,4 +1,5 @@
 export * from './common/bytes.js';
 export * from './inspect.js';
+export { osmand } from './osmand/index.js';
 export * from './registry.js';
 export * from './types.js';

@@ -43,7 +43,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   const file = path.join(options.dataDir, 'xunji.sqlite');
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a committed (and so acknowledged) position survives a power cut, not only a crash.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {

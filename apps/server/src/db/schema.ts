@@ -146,6 +146,51 @@ export interface AppAdsTable {
   createdAt: number;
 }
 
+export interface PositionsTable {
+  id: Generated<number>;
+  deviceId: number;
+  fixTime: number;
+  serverTime: number;
+  valid: number;
+  latitude: number;
+  longitude: number;
+  altitude: number | null;
+  /** km/h */
+  speed: number;
+  course: number;
+  lbsMode: string;
+  satellites: number | null;
+  battery: number | null;
+  acc: number | null;
+  /** km, the device's odometer */
+  mileage: number | null;
+  reupload: number;
+  /** JSON: cells, Wi-Fi access points, alarms and other facts the device reported. */
+  attributes: string | null;
+}
+
+export type DeviceStatus = 'online' | 'offline' | 'shutdown';
+
+export interface DeviceStatesTable {
+  deviceId: number;
+  status: DeviceStatus;
+  lastAlive: number | null;
+  locateTime: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+  course: number | null;
+  valid: number | null;
+  lbsMode: string | null;
+  satellites: number | null;
+  battery: number | null;
+  signal: number | null;
+  acc: number | null;
+  voltage: number | null;
+  mileage: number | null;
+  updatedAt: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -161,6 +206,8 @@ export interface Database {
   appVersions: AppVersionsTable;
   notices: NoticesTable;
   appAds: AppAdsTable;
+  positions: PositionsTable;
+  deviceStates: DeviceStatesTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -172,3 +219,5 @@ export type EnterpriseRow = Selectable<EnterprisesTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type AppAdRow = Selectable<AppAdsTable>;
 export type AppVersionRow = Selectable<AppVersionsTable>;
+export type NewPosition = Insertable<PositionsTable>;
+export type DeviceStateRow = Selectable<DeviceStatesTable>;

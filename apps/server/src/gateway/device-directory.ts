@@ -1,0 +1,23 @@
+import type { DeviceRow } from '../db/schema.js';
+import type { DeviceRepository } from '../repositories/device.repository.js';
+
+const CACHE_MS = 60_000;
+
+/** Finds the registered device a connection names; unknown ones are counted, never stored. */
+export class DeviceDirectory {
+  private readonly cache = new Map<string, { device: DeviceRow | undefined; until: number }>();
+  unknownAttempts = 0;
+
+  constructor(private readonly devices: DeviceRepository) {}
+
+  async identify(identifier: string, now = Date.now()): Promise<DeviceRow | undefined> {
+    const cached = this.cache.get(identifier);
+    const device =
+      cached && cached.until > now
+        ? cached.device
+        : await this.devices.findByTerminalNo(identifier);
+    this.cache.set(identifier, { device, until: now + CACHE_MS });
+    if (!device) this.unknownAttempts++;
+    return device;
+  }
+}
