@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { GatewayPorts } from './gateway/gateway.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -38,6 +39,8 @@ const environment = z.object({
     .default(7 * 24 * 3600),
   GATEWAY_HOST: z.string().default('0.0.0.0'),
   OSMAND_PORT: port.default(5055),
+  GT06_PORT: port.default(5023),
+  JT808_PORT: port.default(5015),
   BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(50),
   DEMO_MODE: flag.optional(),
@@ -71,7 +74,7 @@ export interface Config {
   demoPassword: string;
   gateway: {
     host: string;
-    ports: { osmand: number | null };
+    ports: GatewayPorts;
     batch: { size: number; delayMs: number };
   };
   sms: {
@@ -135,7 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoPassword: e.DEMO_PASSWORD,
     gateway: {
       host: e.GATEWAY_HOST,
-      ports: { osmand: e.OSMAND_PORT },
+      ports: { osmand: e.OSMAND_PORT, gt06: e.GT06_PORT, jt808: e.JT808_PORT },
       batch: { size: e.BATCH_SIZE, delayMs: e.BATCH_DELAY_MS },
     },
     sms: {

@@ -1,27 +1,44 @@
 import type http from 'node:http';
+import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { findProtocol, type ProtocolName } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Repositories } from '../context.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
 import { DeviceDirectory } from './device-directory.js';
+import { LiveSessions } from './live-sessions.js';
 import { createOsmAndListener } from './osmand-listener.js';
 import { Pipeline } from './pipeline.js';
 import { newGatewayStats } from './stats.js';
+import { createTcpListener } from './tcp-listener.js';
+
+export type GatewayPorts = Partial<Record<ProtocolName, number | null>>;
 
 export interface GatewayOptions {
   host: string;
-  /** null: that listener is off. */
-  ports: { osmand: number | null };
+  /** Port per protocol; null or absent: that listener is off. */
+  ports: GatewayPorts;
   batch: BatchOptions;
 }
+
+/** Silence after which a connection is closed (trackers heartbeat every few minutes at most). */
+const IDLE_TIMEOUT_MS: Record<ProtocolName, number> = {
+  gt06: 10 * 60_000,
+  jt808: 10 * 60_000,
+  h02: 10 * 60_000,
+  watch: 15 * 60_000,
+  osmand: 0,
+};
 
 /** The endpoints trackers talk to, and the pipeline behind them. */
 export class Gateway {
   readonly stats = newGatewayStats();
   readonly writer: BatchWriter;
   readonly pipeline: Pipeline;
-  private readonly servers: { name: string; server: http.Server }[] = [];
+  readonly sessions = new LiveSessions();
+  private readonly servers: { name: ProtocolName; server: http.Server | net.Server }[] = [];
+  private readonly connections = new Set<net.Socket>();
 
   constructor(
     private readonly options: GatewayOptions,
@@ -32,11 +49,29 @@ export class Gateway {
     this.writer = new BatchWriter(repositories.positions, options.batch);
     this.pipeline = new Pipeline(repositories.positions, this.writer, clock);
     const directory = new DeviceDirectory(repositories.devices);
-    if (options.ports.osmand !== null) {
-      this.servers.push({
-        name: 'osmand',
-        server: createOsmAndListener(directory, this.pipeline, this.stats, logger),
-      });
+    const deps = {
+      directory,
+      pipeline: this.pipeline,
+      sessions: this.sessions,
+      stats: this.stats,
+      logger,
+    };
+    for (const [name, port] of Object.entries(options.ports) as [ProtocolName, number | null][]) {
+      if (port === null) continue;
+      if (name === 'osmand') {
+        this.servers.push({
+          name,
+          server: createOsmAndListener(directory, this.pipeline, this.stats, logger),
+        });
+        continue;
+      }
+      const protocol = findProtocol(name);
+      if (protocol) {
+        this.servers.push({
+          name,
+          server: createTcpListener(protocol, { idleTimeoutMs: IDLE_TIMEOUT_MS[name] }, deps),
+        });
+      }
     }
   }
 
@@ -44,7 +79,11 @@ export class Gateway {
   async start(): Promise<Record<string, number>> {
     const ports: Record<string, number> = {};
     for (const { name, server } of this.servers) {
-      const port = this.options.ports[name as keyof GatewayOptions['ports']] ?? 0;
+      server.on('connection', (socket: net.Socket) => {
+        this.connections.add(socket);
+        socket.once('close', () => this.connections.delete(socket));
+      });
+      const port = this.options.ports[name] ?? 0;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, this.options.host, () => resolve());

@@ -61,8 +61,20 @@ export class Pipeline {
     if (lastFixTime !== undefined) this.lastFixTimes.set(deviceId, lastFixTime);
   }
 
-  async deviceGone(deviceId: number): Promise<void> {
-    await this.positions.setStatus(deviceId, 'offline', this.clock.now());
+  private readonly statusWrites = new Set<Promise<void>>();
+
+  /** The device's connection ended: it is offline (written in the background). */
+  deviceGone(deviceId: number): void {
+    const write = this.positions
+      .setStatus(deviceId, 'offline', this.clock.now())
+      .catch(() => undefined)
+      .finally(() => this.statusWrites.delete(write));
+    this.statusWrites.add(write);
+  }
+
+  /** Resolves when every background status write has finished. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.statusWrites]);
   }
 
   private async lastFixTime(deviceId: number): Promise<number | undefined> {

@@ -1,0 +1,146 @@
+import net from 'node:net';
+import { hexToBytes } from '@xunji/protocols';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Gateway } from '../src/gateway/gateway.js';
+import { hashSecret } from '../src/services/password-hasher.js';
+import { testDialects } from './support/databases.js';
+import { startTestServer, transport, type TestServer } from './support/test-server.js';
+
+/** Real frames from protocols.md and the protocol tests. */
+const GT06_LOGIN = '78780D01012345678901234500018CDD0D0A';
+const GT06_LOGIN_ACK = '787805010001d9dc0d0a';
+const GT06_LOCATION =
+  '787822220F0C1D023305C9027AC8180C46586000140001CC00287D001F71000001000820860D0A';
+const JT808_LOCATION =
+  '7e02000048051160004464000d00000000000c00020159885e06cbf34400000000000020080718072201040000000130011c310109e4020063e50100e60100e7080000000000000000ee0a01cc01262c009a6743001e7e';
+
+const JT808_AUTH = '7E0102000E013511221122000661757468656E7469636174696F6E3F7E';
+
+class Device {
+  readonly socket: net.Socket;
+  private received = Buffer.alloc(0);
+  closed = false;
+
+  constructor(port: number) {
+    this.socket = net.connect(port, '127.0.0.1');
+    this.socket.on('data', (chunk) => (this.received = Buffer.concat([this.received, chunk])));
+    this.socket.on('close', () => (this.closed = true));
+  }
+
+  send(hex: string): void {
+    this.socket.write(hexToBytes(hex));
+  }
+
+  async receive(bytes: number): Promise<string> {
+    await waitFor(() => this.received.length >= bytes);
+    const answer = this.received.subarray(0, bytes).toString('hex');
+    this.received = this.received.subarray(bytes);
+    return answer;
+  }
+}
+
+async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(testDialects())('TCP gateway on %s', (dialect) => {
+  let server: TestServer;
+  let gateway: Gateway;
+  let ports: Record<string, number>;
+  const devices: Device[] = [];
+
+  const register = async (terminalNo: string, protocol: string) =>
+    server.repositories.devices.create({
+      terminalNo,
+      passwordHash: await hashSecret(transport('123456')),
+      protocol,
+      model: null,
+      iccid: null,
+      name: null,
+      enterpriseId: null,
+      createdAt: Date.now(),
+    });
+  const connect = (protocol: 'gt06' | 'jt808') => {
+    const device = new Device(ports[protocol]!);
+    devices.push(device);
+    return device;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    gateway = new Gateway(
+      { host: '127.0.0.1', ports: { gt06: 0, jt808: 0 }, batch: { size: 500, delayMs: 20 } },
+      server.repositories,
+      server.clock,
+      server.app.log,
+    );
+    ports = await gateway.start();
+  });
+  afterAll(async () => {
+    for (const device of devices) device.socket.destroy();
+    await gateway.stop();
+    await server.close();
+  });
+
+  it('refuses and counts an unknown device', async () => {
+    const device = connect('jt808');
+    device.send(JT808_AUTH);
+    await waitFor(() => device.closed);
+    expect(gateway.stats.unknownDevices).toBe(1);
+  });
+
+  it('answers a GT06 login, stores its positions, and marks it offline when it leaves', async () => {
+    const { id } = await register('123456789012345', 'gt06');
+    const device = connect('gt06');
+    device.send(GT06_LOGIN);
+    expect(await device.receive(10)).toBe(GT06_LOGIN_ACK);
+    device.send(GT06_LOCATION);
+    await waitFor(async () => (await server.repositories.positions.listForDevice(id)).length === 1);
+    const [position] = await server.repositories.positions.listForDevice(id);
+    expect(position).toMatchObject({ fixTime: Date.UTC(2015, 11, 29, 2, 51, 5), valid: 1 });
+    expect((await server.repositories.positions.findState(id))?.status).toBe('online');
+    device.socket.end();
+    await waitFor(
+      async () => (await server.repositories.positions.findState(id))?.status === 'offline',
+    );
+  });
+
+  it('keeps one live connection per device: a new login closes the old socket', async () => {
+    await register('864717003283581', 'gt06');
+    const login = '78780D01086471700328358100093F040D0A';
+    const first = connect('gt06');
+    first.send(login);
+    await waitFor(() => gateway.sessions.size > 0);
+    const second = connect('gt06');
+    second.send(login);
+    await waitFor(() => first.closed);
+    expect(second.closed).toBe(false);
+  });
+
+  it('acknowledges a JT/T 808 position only once it is stored', async () => {
+    const { id } = await register('51160004464', 'jt808');
+    const device = connect('jt808');
+    device.send(JT808_LOCATION);
+    const ack = await device.receive(1);
+    expect(ack).toBe('7e');
+    const stored = await server.repositories.positions.listForDevice(id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.latitude).toBeCloseTo(22.64483, 6);
+  });
+
+  it('skips and counts a malformed frame without dropping the connection', async () => {
+    const device = connect('jt808');
+    const before = gateway.stats.malformedFrames;
+    // The documented location with its check byte changed.
+    device.send(`${JT808_LOCATION.slice(0, -4)}1f7e`);
+    await waitFor(() => gateway.stats.malformedFrames > before);
+    expect(device.closed).toBe(false);
+  });
+});

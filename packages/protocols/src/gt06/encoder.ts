@@ -1,0 +1,89 @@
+/**
+ * GT06 online command 0x80 (protocols.md §2.2.7):
+ * `78 78 len 80 | cmdLen = 4 + strlen | server flag 4 | ASCII command | serial 2 | crc 2 | 0D 0A`.
+ * The optional language WORD is omitted, as Traccar does. The server flag is the session serial
+ * (big-endian, 4 bytes); the device echoes it in 0x15/0x21, so `reference` = its hex, which is what
+ * the decoder puts in `commandResult.reference`. The serial then increments and wraps at 0xFFFF.
+ *
+ * Texts: `Relay,1#` / `Relay,0#` (Jimi default, TRC Gt06ProtocolEncoder); `WHERE#`, `TIMER,<s>#`,
+ * `RESET#`, `FACTORY#`, `SOS,A,<n1>,<n2>,<n3>#` are standard Concox SMS/online commands (not in
+ * protocols.md). Anything else is 'unsupported'.
+ */
+import { textBytes } from '../common/bytes.js';
+import type { Command, EncodeResult, ProtocolSession } from '../types.js';
+import { buildFrame } from './frame.js';
+import { PROTO } from './decoder.js';
+
+/** Largest command text that fits a 0x7878 frame (len = 10 + text <= 255). */
+export const MAX_COMMAND_TEXT = 245;
+export const MIN_INTERVAL_SECONDS = 5;
+export const MAX_INTERVAL_SECONDS = 18_000;
+
+export function buildCommandFrame(flag: number, text: string, serial: number): Uint8Array {
+  const body = textBytes(text);
+  const content = new Uint8Array(5 + body.length);
+  content[0] = 4 + body.length;
+  content[1] = (flag >>> 24) & 0xff;
+  content[2] = (flag >>> 16) & 0xff;
+  content[3] = (flag >>> 8) & 0xff;
+  content[4] = flag & 0xff;
+  content.set(body, 5);
+  return buildFrame(PROTO.command, content, serial);
+}
+
+type TextResult =
+  { ok: true; text: string } | { ok: false; reason: 'unsupported' | 'paramError'; detail?: string };
+
+function commandText(command: Command): TextResult {
+  switch (command.type) {
+    case 'locateNow':
+      return { ok: true, text: 'WHERE#' };
+    case 'uploadInterval': {
+      const s = command.seconds;
+      if (!Number.isInteger(s) || s < MIN_INTERVAL_SECONDS || s > MAX_INTERVAL_SECONDS)
+        return {
+          ok: false,
+          reason: 'paramError',
+          detail: `seconds must be an integer ${MIN_INTERVAL_SECONDS}-${MAX_INTERVAL_SECONDS}`,
+        };
+      return { ok: true, text: `TIMER,${s}#` };
+    }
+    case 'restart':
+      return { ok: true, text: 'RESET#' };
+    case 'factoryReset':
+      return { ok: true, text: 'FACTORY#' };
+    case 'cutOil':
+      return { ok: true, text: 'Relay,1#' };
+    case 'restoreOil':
+      return { ok: true, text: 'Relay,0#' };
+    case 'sosNumbers': {
+      const numbers = command.numbers;
+      if (numbers.length < 1 || numbers.length > 3 || numbers.some((n) => !/^\+?\d{1,20}$/.test(n)))
+        return { ok: false, reason: 'paramError', detail: '1-3 phone numbers of digits' };
+      return { ok: true, text: `SOS,A,${numbers.join(',')}#` };
+    }
+    case 'custom':
+      return { ok: true, text: command.text };
+    default:
+      return { ok: false, reason: 'unsupported' };
+  }
+}
+
+export function encodeGt06Command(command: Command, session: ProtocolSession): EncodeResult {
+  const result = commandText(command);
+  if (!result.ok) return result;
+  const { text } = result;
+  if (text.length === 0 || text.length > MAX_COMMAND_TEXT || !/^[\x20-\x7e]+$/.test(text))
+    return {
+      ok: false,
+      reason: 'paramError',
+      detail: `text must be 1-${MAX_COMMAND_TEXT} printable ASCII characters`,
+    };
+  const serial = session.serial & 0xffff;
+  session.serial = (serial + 1) & 0xffff;
+  return {
+    ok: true,
+    bytes: buildCommandFrame(serial, text, serial),
+    reference: serial.toString(16).padStart(8, '0'),
+  };
+}

@@ -1,0 +1,194 @@
+import type { DecodeResult, DecodedMessage, ProtocolSession } from '../types.js';
+import { DecodeError } from '../types.js';
+import { decodeGbk } from './gbk.js';
+import { parseFrame, phoneToDeviceId, type Jt808Header } from './header.js';
+import { parseLocation } from './location.js';
+import { ByteReader } from './reader.js';
+import { mediaResponse, platformResponse, registerResponse } from './replies.js';
+import { addressOf, nextSerial, rememberAddress } from './session.js';
+
+const hexId = (id: number): string => `0x${id.toString(16).padStart(4, '0')}`;
+const ascii = (bytes: Uint8Array): string =>
+  String.fromCharCode(...bytes.filter((byte) => byte !== 0)).trim();
+
+const RESULT_TEXT = ['success', 'failure', 'message error', 'unsupported'];
+
+/** 0x0100 register body → login details (2011, 2013 and 2019 layouts). */
+function registerDetails(header: Jt808Header, body: Uint8Array): Record<string, string | number> {
+  const reader = new ByteReader(body);
+  const [maker, model, terminal] = header.is2019
+    ? [11, 30, 30]
+    : body.length < 37
+      ? [5, 8, 7]
+      : [5, 20, 7];
+  const details: Record<string, string | number> = {
+    province: reader.u16('province'),
+    city: reader.u16('city'),
+    maker: ascii(reader.take(maker, 'maker')),
+    model: ascii(reader.take(model, 'model')),
+    terminalId: ascii(reader.take(terminal, 'terminal id')),
+    plateColor: reader.u8('plate colour'),
+  };
+  details.plate = decodeGbk(reader.rest());
+  return details;
+}
+
+/** 0x0102 authentication body → login details. */
+function authDetails(header: Jt808Header, body: Uint8Array): Record<string, string | number> {
+  if (!header.is2019) return { authCode: decodeGbk(body) };
+  const reader = new ByteReader(body);
+  const length = reader.u8('auth code length');
+  const details: Record<string, string | number> = {
+    authCode: decodeGbk(reader.take(length, 'auth code')),
+  };
+  if (reader.remaining >= 15) details.imei = ascii(reader.take(15));
+  if (reader.remaining >= 20) details.software = ascii(reader.take(20));
+  return details;
+}
+
+const MEDIA = 'jt808Media';
+interface MediaState {
+  firstSerial: number;
+  mediaId: number;
+  format: 'jpeg' | 'mp3' | 'wav' | 'other';
+}
+const MEDIA_FORMATS = { 0: 'jpeg', 2: 'mp3', 3: 'wav' } as Record<number, MediaState['format']>;
+
+/** 0x0801 multimedia data → mediaChunk (index 0-based); only packet 1 carries the media header. */
+function mediaChunk(
+  header: Jt808Header,
+  body: Uint8Array,
+  session: ProtocolSession,
+): { message: DecodedMessage; mediaId?: number } {
+  const index = header.packet?.index ?? 1;
+  const total = header.packet?.total ?? 1;
+  if (index < 1 || index > total) throw new DecodeError('jt808: bad subpackage index');
+  const firstSerial = (header.serial - (index - 1) + 0x10000) & 0xffff;
+  let state: MediaState | undefined;
+  let data: Uint8Array;
+  if (index === 1) {
+    const reader = new ByteReader(body);
+    const mediaId = reader.u32('media id');
+    reader.u8('media type');
+    const format = MEDIA_FORMATS[reader.u8('media format')] ?? 'other';
+    reader.u8('event');
+    reader.u8('channel');
+    reader.take(28, 'media location');
+    data = reader.rest();
+    state = { firstSerial, mediaId, format };
+    session.extra[MEDIA] = state;
+  } else {
+    const stored = session.extra[MEDIA] as MediaState | undefined;
+    if (stored?.firstSerial === firstSerial) state = stored;
+    data = body;
+  }
+  return {
+    message: {
+      type: 'mediaChunk',
+      mediaId: state ? String(state.mediaId) : `serial-${firstSerial}`,
+      index: index - 1,
+      total,
+      format: state?.format ?? 'other',
+      data,
+    },
+    ...(state ? { mediaId: state.mediaId } : {}),
+  };
+}
+
+/**
+ * Decodes one frame as the framer gives it (flags and escapes included). The device id is the
+ * terminal phone's BCD digits without leading zeros. A frame other than register/authentication on
+ * a session without a device id also yields a login first (devices that skip authentication).
+ */
+export function decodeJt808(frame: Uint8Array, session: ProtocolSession): DecodeResult {
+  const { header, body } = parseFrame(frame);
+  rememberAddress(session, header);
+  const address = addressOf(session)!;
+  const deviceId = phoneToDeviceId(header.phone);
+  const id = header.messageId;
+  const messages: DecodedMessage[] = [];
+  const generalAck = (): Uint8Array =>
+    platformResponse(address, nextSerial(session), header.serial, id);
+
+  if (id === 0x0100 || id === 0x0102) {
+    const details = id === 0x0100 ? registerDetails(header, body) : authDetails(header, body);
+    session.deviceId = deviceId;
+    messages.push({ type: 'login', deviceId, details });
+    const ack =
+      id === 0x0100
+        ? registerResponse(address, nextSerial(session), header.serial, deviceId)
+        : generalAck();
+    return { messages, ack };
+  }
+
+  if (session.deviceId === undefined) {
+    session.deviceId = deviceId;
+    messages.push({ type: 'login', deviceId, details: { implicit: 1 } });
+  }
+
+  if (header.encryption !== 0) {
+    messages.push({ type: 'unknown', kind: hexId(id) });
+    return { messages };
+  }
+
+  if (header.packet && id !== 0x0801) {
+    // Subpackaged messages other than multimedia are not reassembled.
+    messages.push({ type: 'unknown', kind: hexId(id) });
+    return { messages, ack: generalAck() };
+  }
+
+  switch (id) {
+    case 0x0002:
+      messages.push({ type: 'heartbeat' });
+      return { messages, ack: generalAck() };
+    case 0x0200:
+      messages.push({ type: 'position', position: parseLocation(body) });
+      return { messages, ack: generalAck() };
+    case 0x0201:
+    case 0x0500: {
+      const reader = new ByteReader(body);
+      const reference = String(reader.u16('reply serial'));
+      messages.push({ type: 'commandResult', reference, success: true });
+      messages.push({ type: 'position', position: parseLocation(reader.rest()) });
+      return { messages, ack: generalAck() };
+    }
+    case 0x0704: {
+      const reader = new ByteReader(body);
+      const count = reader.u16('item count');
+      const reupload = reader.u8('batch type') === 1;
+      for (let item = 0; item < count; item++) {
+        const length = reader.u16('item length');
+        const position = parseLocation(reader.take(length, 'location item'));
+        if (reupload) position.reupload = true;
+        messages.push({ type: 'position', position });
+      }
+      return { messages, ack: generalAck() };
+    }
+    case 0x0001: {
+      const reader = new ByteReader(body);
+      const replySerial = reader.u16('reply serial');
+      const replyId = reader.u16('reply id');
+      const result = reader.u8('result');
+      messages.push({
+        type: 'commandResult',
+        reference: String(replySerial),
+        success: result === 0,
+        text: `${hexId(replyId)}: ${RESULT_TEXT[result] ?? `result ${result}`}`,
+      });
+      return { messages };
+    }
+    case 0x0801: {
+      const chunk = mediaChunk(header, body, session);
+      messages.push(chunk.message);
+      const last = (header.packet?.index ?? 1) === (header.packet?.total ?? 1);
+      const ack =
+        last && chunk.mediaId !== undefined
+          ? mediaResponse(address, nextSerial(session), chunk.mediaId)
+          : generalAck();
+      return { messages, ack };
+    }
+    default:
+      messages.push({ type: 'unknown', kind: hexId(id) });
+      return { messages, ack: generalAck() };
+  }
+}

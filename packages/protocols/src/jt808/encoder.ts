@@ -1,0 +1,91 @@
+import { concatBytes } from '../common/bytes.js';
+import type { Command, EncodeResult, ProtocolSession } from '../types.js';
+import { encodeGbk } from './gbk.js';
+import { buildFrame } from './header.js';
+import { dword, word } from './replies.js';
+import { addressOf, nextSerial } from './session.js';
+
+const unsupported: EncodeResult = { ok: false, reason: 'unsupported' };
+const paramError = (detail: string): EncodeResult => ({ ok: false, reason: 'paramError', detail });
+
+/** 0x8103 with one DWORD parameter. */
+const setDwordParameter = (parameterId: number, value: number): [number, Uint8Array] => [
+  0x8103,
+  concatBytes(Uint8Array.of(1), dword(parameterId), Uint8Array.of(4), dword(value)),
+];
+
+/** 0x8105 terminal control with a command word and no parameter string. */
+const terminalControl = (commandWord: number): [number, Uint8Array] => [
+  0x8105,
+  Uint8Array.of(commandWord),
+];
+
+function interval(seconds: number): [number, Uint8Array] | string {
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 0xffffffff) {
+    return 'interval must be a whole number of seconds ≥ 1';
+  }
+  return setDwordParameter(0x0029, seconds);
+}
+
+/** The message id and body for a command; a string is a parameter error; undefined unsupported. */
+function message(command: Command, is2019: boolean): [number, Uint8Array] | string | undefined {
+  switch (command.type) {
+    case 'locateNow':
+      return [0x8201, new Uint8Array(0)];
+    case 'uploadInterval':
+      return interval(command.seconds);
+    case 'locateMode':
+      return command.setting.mode === 'timing'
+        ? interval(command.setting.intervalSeconds)
+        : undefined;
+    case 'restart':
+      return terminalControl(4);
+    case 'factoryReset':
+      return terminalControl(5);
+    case 'powerOff':
+      return terminalControl(3);
+    case 'cutOil':
+      // Not in the standard; 0xF0 is the vendor word Traccar sends by default (protocols.md §2.1.9).
+      return terminalControl(0xf0);
+    case 'restoreOil':
+      return terminalControl(0xf1);
+    case 'voiceRecord': {
+      const seconds = command.seconds;
+      if (!Number.isInteger(seconds) || seconds < 0 || seconds > 0xffff) {
+        return 'recording length must be 0-65535 s';
+      }
+      // Start, duration, upload now, 8 kHz.
+      return [0x8804, concatBytes(Uint8Array.of(1), word(seconds), Uint8Array.of(0, 0))];
+    }
+    case 'custom': {
+      const text = encodeGbk(command.text);
+      if (!text) return 'text has characters outside GBK';
+      if (text.length === 0) return 'empty text';
+      // Flag 0x01 (urgent); the 2019 layout adds a type byte (1 = notice).
+      const head = is2019 ? Uint8Array.of(0x01, 0x01) : Uint8Array.of(0x01);
+      return [0x8300, concatBytes(head, text)];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Encodes a command for the terminal last seen on this session. The reference is the platform
+ * serial used, as the terminal's 0x0001 reply carries it.
+ */
+export function encodeJt808(command: Command, session: ProtocolSession): EncodeResult {
+  const address = addressOf(session);
+  const built = message(command, address?.is2019 ?? false);
+  if (built === undefined) return unsupported;
+  if (typeof built === 'string') return paramError(built);
+  if (!address) return paramError('terminal phone number unknown (no frame seen yet)');
+  const [messageId, body] = built;
+  if (body.length > 0x03ff) return paramError('body longer than 1023 bytes');
+  const serial = nextSerial(session);
+  return {
+    ok: true,
+    bytes: buildFrame(messageId, address, serial, body),
+    reference: String(serial),
+  };
+}

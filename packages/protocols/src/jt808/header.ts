@@ -1,0 +1,122 @@
+import { bytesToHex, concatBytes } from '../common/bytes.js';
+import { DecodeError } from '../types.js';
+import { escapeFrame, headerLength, unescapeFrame } from './framer.js';
+
+/** A parsed JT/T 808 message header (2013 or 2019 layout). */
+export interface Jt808Header {
+  messageId: number;
+  bodyLength: number;
+  /** Bits 10-12 of the body properties; 0 = not encrypted. */
+  encryption: number;
+  /** Body-properties bit 14: the 2019 layout (protocol version byte, 10-byte phone). */
+  is2019: boolean;
+  /** The protocol version byte (2019 layout only). */
+  protocolVersion?: number;
+  /** Terminal phone number as sent: BCD[6] (2013) or BCD[10] (2019). */
+  phone: Uint8Array;
+  serial: number;
+  /** Present when body-properties bit 13 is set; the index starts at 1. */
+  packet?: { total: number; index: number };
+}
+
+export interface Jt808Message {
+  header: Jt808Header;
+  body: Uint8Array;
+}
+
+/** XOR of every byte: the JT/T 808 check code over header + body. */
+export function xorChecksum(bytes: Uint8Array): number {
+  let check = 0;
+  for (const byte of bytes) check ^= byte;
+  return check;
+}
+
+/**
+ * Unescapes a frame (as the framer gives it) and parses the header; throws DecodeError on a bad
+ * escape, a bad check code or a body length that disagrees with the header.
+ */
+export function parseFrame(frame: Uint8Array): Jt808Message {
+  const data = unescapeFrame(frame);
+  if (data.length < 13) throw new DecodeError('jt808: frame shorter than a header');
+  const content = data.subarray(0, data.length - 1);
+  const check = data[data.length - 1]!;
+  if (xorChecksum(content) !== check) throw new DecodeError('jt808: bad check code');
+
+  const messageId = (data[0]! << 8) | data[1]!;
+  const props = (data[2]! << 8) | data[3]!;
+  const is2019 = (props & 0x4000) !== 0;
+  const length = headerLength(props);
+  const bodyLength = props & 0x03ff;
+  if (content.length !== length + bodyLength) {
+    throw new DecodeError(
+      `jt808: body length ${content.length - length} but the header says ${bodyLength}`,
+    );
+  }
+  let offset = 4;
+  const header: Jt808Header = {
+    messageId,
+    bodyLength,
+    encryption: (props >> 10) & 0x07,
+    is2019,
+    phone: new Uint8Array(0),
+    serial: 0,
+  };
+  if (is2019) header.protocolVersion = data[offset++]!;
+  const phoneLength = is2019 ? 10 : 6;
+  header.phone = data.slice(offset, offset + phoneLength);
+  offset += phoneLength;
+  header.serial = (data[offset]! << 8) | data[offset + 1]!;
+  offset += 2;
+  if (props & 0x2000) {
+    header.packet = {
+      total: (data[offset]! << 8) | data[offset + 1]!,
+      index: (data[offset + 2]! << 8) | data[offset + 3]!,
+    };
+    offset += 4;
+  }
+  return { header, body: data.slice(offset, offset + bodyLength) };
+}
+
+/**
+ * The device id for a terminal phone number: its BCD digits with leading zeros removed
+ * ("051160004464" → "51160004464", all zeros → "0"). Some devices put non-BCD bytes (IMEI bytes)
+ * there; those are given as lower-case hex of the raw bytes.
+ */
+export function phoneToDeviceId(phone: Uint8Array): string {
+  const hex = bytesToHex(phone);
+  if (!/^[0-9]+$/.test(hex)) return hex;
+  return hex.replace(/^0+/, '') || '0';
+}
+
+/** How to address a downlink message: the terminal's phone and header layout. */
+export interface Jt808Address {
+  phone: Uint8Array;
+  is2019: boolean;
+  protocolVersion?: number;
+}
+
+/** Builds a whole escaped frame (flags, header without subpackages, body, check code). */
+export function buildFrame(
+  messageId: number,
+  address: Jt808Address,
+  serial: number,
+  body: Uint8Array,
+): Uint8Array {
+  if (body.length > 0x03ff) throw new RangeError('jt808: body longer than 1023 bytes');
+  const phoneLength = address.is2019 ? 10 : 6;
+  const phone = new Uint8Array(phoneLength);
+  phone.set(
+    address.phone.subarray(-phoneLength),
+    phoneLength - Math.min(phoneLength, address.phone.length),
+  );
+  const props = body.length | (address.is2019 ? 0x4000 : 0);
+  const head = [messageId >> 8, messageId & 0xff, props >> 8, props & 0xff];
+  if (address.is2019) head.push(address.protocolVersion ?? 1);
+  const content = concatBytes(
+    Uint8Array.from(head),
+    phone,
+    Uint8Array.of((serial >> 8) & 0xff, serial & 0xff),
+    body,
+  );
+  return escapeFrame(concatBytes(content, Uint8Array.of(xorChecksum(content))));
+}

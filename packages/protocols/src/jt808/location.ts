@@ -1,0 +1,172 @@
+import { DecodeError, type AlarmType, type Position } from '../types.js';
+import { ByteReader } from './reader.js';
+
+/** JT/T 808 times are BCD YYMMDDhhmmss in GMT+8. */
+const GMT8_MS = 8 * 3600 * 1000;
+
+/** Bytes of a 0x0200 body before the additional-info items. */
+export const LOCATION_BASE_BYTES = 28;
+
+/** BCD[6] YYMMDDhhmmss (GMT+8) → epoch ms UTC; DecodeError for non-BCD or impossible dates. */
+export function bcdTimeToUtc(bcd: Uint8Array): number {
+  const parts: number[] = [];
+  for (const byte of bcd) {
+    const high = byte >> 4;
+    const low = byte & 0x0f;
+    if (high > 9 || low > 9) throw new DecodeError('jt808: time is not BCD');
+    parts.push(high * 10 + low);
+  }
+  const [year, month, day, hour, minute, second] = parts as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const local = Date.UTC(2000 + year, month - 1, day, hour, minute, second);
+  const check = new Date(local);
+  if (
+    month < 1 ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    throw new DecodeError('jt808: impossible time');
+  }
+  return local - GMT8_MS;
+}
+
+const bit = (flags: number, index: number): boolean => Math.floor(flags / 2 ** index) % 2 === 1;
+
+/**
+ * Alarm flags (DWORD) → AlarmType. Standard bits: 0 SOS, 1 overspeed, 7 main-power under-voltage,
+ * 8 main-power cut, 20 in/out area (direction from item 0x12 when present), 28 illegal
+ * displacement. Vendor bits as Traccar reads them: 15 vibration, 16/17 tampering. Every other set
+ * bit is reported once as 'other'.
+ */
+export function alarmTypes(flags: number, areaDirection?: number): AlarmType[] {
+  const alarms = new Set<AlarmType>();
+  for (let index = 0; index < 32; index++) {
+    if (!bit(flags, index)) continue;
+    switch (index) {
+      case 0:
+        alarms.add('sos');
+        break;
+      case 1:
+        alarms.add('overspeed');
+        break;
+      case 7:
+        alarms.add('lowBattery');
+        break;
+      case 8:
+        alarms.add('powerCut');
+        break;
+      case 15:
+        alarms.add('vibration');
+        break;
+      case 16:
+      case 17:
+        alarms.add('tearOff');
+        break;
+      case 20:
+        if (areaDirection === 0) alarms.add('geofenceEnter');
+        else if (areaDirection === 1) alarms.add('geofenceExit');
+        else alarms.add('other');
+        break;
+      case 28:
+        alarms.add('displacement');
+        break;
+      default:
+        alarms.add('other');
+    }
+  }
+  return [...alarms];
+}
+
+/** GSM CSQ (0-31, 99 = unknown) → 0-100. */
+function csqToSignal(csq: number): number | undefined {
+  if (csq === 99) return undefined;
+  return Math.min(100, Math.round((csq * 100) / 31));
+}
+
+/**
+ * A 0x0200 location body (also the tail of 0x0201/0x0500 and each 0x0704 item) → Position.
+ * DecodeError when shorter than the 28 fixed bytes or with a bad time. Additional items that run
+ * past the end are ignored (vendors get them wrong); the fixed fields are kept.
+ */
+export function parseLocation(body: Uint8Array): Position {
+  const reader = new ByteReader(body);
+  if (body.length < LOCATION_BASE_BYTES) {
+    throw new DecodeError(`jt808: location body of ${body.length} bytes, need 28`);
+  }
+  const alarmFlags = reader.u32();
+  const status = reader.u32();
+  const latitude = reader.u32() / 1e6;
+  const longitude = reader.u32() / 1e6;
+  const altitudeRaw = reader.u16();
+  const speed = reader.u16();
+  const course = reader.u16();
+  const fixTime = bcdTimeToUtc(reader.take(6));
+
+  const position: Position = {
+    fixTime,
+    valid: bit(status, 1),
+    latitude: bit(status, 2) ? -latitude : latitude,
+    longitude: bit(status, 3) ? -longitude : longitude,
+    altitude: altitudeRaw >= 0x8000 ? altitudeRaw - 0x10000 : altitudeRaw,
+    speedKmh: speed / 10,
+    course,
+    lbsMode: 'gps',
+    acc: bit(status, 0),
+    cut: bit(status, 10) || bit(status, 11),
+  };
+
+  let areaDirection: number | undefined;
+  let batteryVoltage: number | undefined;
+  let powerVoltage: number | undefined;
+  while (reader.remaining >= 2) {
+    const id = reader.u8();
+    const length = reader.u8();
+    if (length > reader.remaining) break;
+    const value = new ByteReader(reader.take(length));
+    switch (id) {
+      case 0x01:
+        if (length === 4) position.mileageKm = value.u32() / 10;
+        break;
+      case 0x12:
+        if (length === 6) {
+          value.take(5);
+          areaDirection = value.u8();
+        }
+        break;
+      case 0x30:
+        if (length === 1) {
+          const signal = csqToSignal(value.u8());
+          if (signal !== undefined) position.signal = signal;
+        }
+        break;
+      case 0x31:
+        if (length === 1) position.satellites = value.u8();
+        break;
+      case 0x56:
+        if (length >= 1) position.batteryPercent = Math.min(100, value.u8() * 10);
+        break;
+      case 0x61:
+        if (length === 2) powerVoltage = value.u16() / 100;
+        break;
+      case 0x69:
+        if (length === 2) batteryVoltage = value.u16() / 100;
+        break;
+      default:
+        break;
+    }
+  }
+  const voltage = batteryVoltage ?? powerVoltage;
+  if (voltage !== undefined) position.voltage = voltage;
+  const alarms = alarmTypes(alarmFlags, areaDirection);
+  if (alarms.length > 0) position.alarms = alarms;
+  return position;
+}

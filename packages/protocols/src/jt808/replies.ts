@@ -1,0 +1,44 @@
+import { concatBytes, textBytes } from '../common/bytes.js';
+import { buildFrame, type Jt808Address } from './header.js';
+
+const word = (value: number): Uint8Array => Uint8Array.of((value >> 8) & 0xff, value & 0xff);
+const dword = (value: number): Uint8Array =>
+  Uint8Array.of((value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff);
+
+/** 0x8001 platform general response: reply serial, reply message id, result (0 = success). */
+export function platformResponse(
+  address: Jt808Address,
+  serial: number,
+  replySerial: number,
+  replyId: number,
+  result = 0,
+): Uint8Array {
+  return buildFrame(
+    0x8001,
+    address,
+    serial,
+    concatBytes(word(replySerial), word(replyId), Uint8Array.of(result)),
+  );
+}
+
+/** 0x8100 register response: reply serial, result 0, then the auth code (ASCII). */
+export function registerResponse(
+  address: Jt808Address,
+  serial: number,
+  replySerial: number,
+  authCode: string,
+): Uint8Array {
+  return buildFrame(
+    0x8100,
+    address,
+    serial,
+    concatBytes(word(replySerial), Uint8Array.of(0), textBytes(authCode)),
+  );
+}
+
+/** 0x8800 multimedia upload response: media id, no packets to resend. */
+export function mediaResponse(address: Jt808Address, serial: number, mediaId: number): Uint8Array {
+  return buildFrame(0x8800, address, serial, concatBytes(dword(mediaId), Uint8Array.of(0)));
+}
+
+export { dword, word };

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { bytesToHex, hexToBytes } from '../../src/common/bytes.js';
+import { jt808 } from '../../src/jt808/index.js';
+import { newSession, type Command, type ProtocolSession } from '../../src/types.js';
+import { frames } from './frames.js';
+
+/** A session that knows device 51160004464 only by id (no frame seen): phone 051160004464. */
+const byId = (): ProtocolSession => ({ ...newSession(), deviceId: '51160004464' });
+
+const encodeHex = (command: Command, session = byId()) => {
+  const result = jt808.encodeCommand(command, session);
+  if (!result.ok) throw new Error(`not encoded: ${result.reason}`);
+  return { hex: bytesToHex(result.bytes), reference: result.reference };
+};
+
+describe('jt808 encoder', () => {
+  const cases: [string, Command, string][] = [
+    ['0x8201 location query', { type: 'locateNow' }, '7e820100000511600044640000d77e'],
+    [
+      '0x8103 param 0x0029 = 120 s',
+      { type: 'uploadInterval', seconds: 120 },
+      '7e8103000a051160004464000001000000290400000078887e',
+    ],
+    [
+      '0x8103 param 0x0029 for a timing locate mode',
+      { type: 'locateMode', setting: { mode: 'timing', intervalSeconds: 120 } },
+      '7e8103000a051160004464000001000000290400000078887e',
+    ],
+    ['0x8105 word 4 (reset)', { type: 'restart' }, '7e81050001051160004464000004d57e'],
+    ['0x8105 word 5 (factory reset)', { type: 'factoryReset' }, '7e81050001051160004464000005d47e'],
+    ['0x8105 word 3 (power off)', { type: 'powerOff' }, '7e81050001051160004464000003d27e'],
+    ['0x8105 word 0xF0 (oil cut)', { type: 'cutOil' }, '7e810500010511600044640000f0217e'],
+    ['0x8105 word 0xF1 (oil restore)', { type: 'restoreOil' }, '7e810500010511600044640000f1207e'],
+    [
+      '0x8804 start recording 60 s',
+      { type: 'voiceRecord', seconds: 60 },
+      '7e88040005051160004464000001003c0000e07e',
+    ],
+    [
+      '0x8300 text in GBK',
+      { type: 'custom', text: 'WHERE#你好' },
+      '7e8300000b051160004464000001574845524523c4e3bac3ed7e',
+    ],
+  ];
+  for (const [name, command, expected] of cases) {
+    it(`encodes ${name} byte-exact with serial 0 as reference`, () => {
+      expect(encodeHex(command)).toEqual({ hex: expected, reference: '0' });
+    });
+  }
+
+  it('uses the 2019 layout and phone of the last decoded frame', () => {
+    const session = newSession();
+    jt808.decode(hexToBytes(frames.madeHeartbeat2019), session);
+    session.serial = 0;
+    expect(encodeHex({ type: 'custom', text: 'STATUS#' }, session)).toEqual({
+      hex: '7e8300400901000008664960775821640000010153544154555323d17e',
+      reference: '0',
+    });
+  });
+
+  it('takes the session serial, increments it and wraps after 0xffff', () => {
+    const session: ProtocolSession = { ...byId(), serial: 0xffff };
+    expect(encodeHex({ type: 'locateNow' }, session)).toEqual({
+      hex: '7e82010000051160004464ffffd77e',
+      reference: '65535',
+    });
+    expect(session.serial).toBe(0);
+    expect(encodeHex({ type: 'locateNow' }, session).reference).toBe('0');
+    expect(session.serial).toBe(1);
+  });
+
+  it('matches the terminal 0x0001 reply to the command by serial', () => {
+    const session: ProtocolSession = { ...byId(), serial: 3 };
+    const sent = encodeHex({ type: 'restart' }, session);
+    const { messages } = jt808.decode(hexToBytes(frames.madeGeneralOk), session);
+    expect(messages).toContainEqual({
+      type: 'commandResult',
+      reference: sent.reference,
+      success: true,
+      text: '0x8105: success',
+    });
+  });
+
+  it('answers unsupported for commands the documents do not define', () => {
+    const unsupported: Command[] = [
+      { type: 'sosNumbers', numbers: ['13800000000'] },
+      { type: 'whiteList', numbers: ['13800000000'] },
+      { type: 'locateMode', setting: { mode: 'powerSaving' } },
+    ];
+    for (const command of unsupported) {
+      expect(jt808.encodeCommand(command, byId())).toEqual({ ok: false, reason: 'unsupported' });
+    }
+  });
+
+  it('answers paramError for bad values or an unknown terminal', () => {
+    const bad: [Command, ProtocolSession][] = [
+      [{ type: 'uploadInterval', seconds: 0 }, byId()],
+      [{ type: 'uploadInterval', seconds: 1.5 }, byId()],
+      [{ type: 'voiceRecord', seconds: 70000 }, byId()],
+      [{ type: 'custom', text: '' }, byId()],
+      [{ type: 'custom', text: 'x'.repeat(1023) }, byId()],
+      [{ type: 'custom', text: '😀' }, byId()],
+      [{ type: 'locateNow' }, newSession()],
+    ];
+    for (const [command, session] of bad) {
+      const result = jt808.encodeCommand(command, session);
+      expect(result).toMatchObject({ ok: false, reason: 'paramError' });
+      expect(session.serial).toBe(0);
+    }
+  });
+});
