@@ -41,8 +41,12 @@ const environment = z.object({
   OSMAND_PORT: port.default(5055),
   GT06_PORT: port.default(5023),
   JT808_PORT: port.default(5015),
+  WATCH_PORT: port.default(5093),
+  H02_PORT: port.default(5013),
   BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(50),
+  COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
+  COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
   DEMO_MODE: flag.optional(),
   DEMO_PASSWORD: z.string().min(6).max(20).default('demo123456'),
   SMS_PROVIDER: z.enum(['development', 'aliyun']).default('development'),
@@ -76,6 +80,7 @@ export interface Config {
     host: string;
     ports: GatewayPorts;
     batch: { size: number; delayMs: number };
+    commands: { replyTimeoutMs: number; queueTtlMs: number };
   };
   sms: {
     provider: 'development' | 'aliyun';
@@ -138,8 +143,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoPassword: e.DEMO_PASSWORD,
     gateway: {
       host: e.GATEWAY_HOST,
-      ports: { osmand: e.OSMAND_PORT, gt06: e.GT06_PORT, jt808: e.JT808_PORT },
+      ports: {
+        osmand: e.OSMAND_PORT,
+        gt06: e.GT06_PORT,
+        jt808: e.JT808_PORT,
+        watch: e.WATCH_PORT,
+        h02: e.H02_PORT,
+      },
       batch: { size: e.BATCH_SIZE, delayMs: e.BATCH_DELAY_MS },
+      commands: {
+        replyTimeoutMs: e.COMMAND_REPLY_TIMEOUT_S * 1000,
+        queueTtlMs: e.COMMAND_QUEUE_TTL_H * 3600_000,
+      },
     },
     sms: {
       provider: e.SMS_PROVIDER,

@@ -7,6 +7,7 @@ import { createSmsProvider } from './providers/sms/create-sms-provider.js';
 import { AppContentRepository } from './repositories/app-content.repository.js';
 import { ApplicationRepository } from './repositories/application.repository.js';
 import { CaptchaRepository } from './repositories/captcha.repository.js';
+import { CommandRepository } from './repositories/command.repository.js';
 import { DeviceRepository } from './repositories/device.repository.js';
 import { EnterpriseRepository } from './repositories/enterprise.repository.js';
 import { LoginFailureRepository } from './repositories/login-failure.repository.js';
@@ -39,6 +40,7 @@ export function createRepositories({ db }: DatabaseHandle) {
     enterprises: new EnterpriseRepository(db),
     appContent: new AppContentRepository(db),
     positions: new PositionRepository(db),
+    commands: new CommandRepository(db),
   };
 }
 

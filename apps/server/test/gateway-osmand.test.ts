@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Gateway } from '../src/gateway/gateway.js';
-import { hashSecret } from '../src/services/password-hasher.js';
+import type { Gateway } from '../src/gateway/gateway.js';
 import { testDialects } from './support/databases.js';
-import { startTestServer, transport, type TestServer } from './support/test-server.js';
+import { registerDevice, startTestGateway } from './support/gateway.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe.each(testDialects())('OsmAnd gateway on %s', (dialect) => {
   let server: TestServer;
@@ -12,24 +12,10 @@ describe.each(testDialects())('OsmAnd gateway on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    gateway = new Gateway(
-      { host: '127.0.0.1', ports: { osmand: 0 }, batch: { size: 500, delayMs: 20 } },
-      server.repositories,
-      server.clock,
-      server.app.log,
-    );
-    base = `http://127.0.0.1:${(await gateway.start()).osmand}`;
-    const device = await server.repositories.devices.create({
-      terminalNo: '900000000000001',
-      passwordHash: await hashSecret(transport('123456')),
-      protocol: 'osmand',
-      model: null,
-      iccid: null,
-      name: 'Phone',
-      enterpriseId: null,
-      createdAt: Date.now(),
-    });
-    deviceId = device.id;
+    const started = await startTestGateway(server, ['osmand']);
+    gateway = started.gateway;
+    base = `http://127.0.0.1:${started.ports.osmand}`;
+    deviceId = (await registerDevice(server, '900000000000001', 'osmand')).id;
   });
   afterAll(async () => {
     await gateway.stop();

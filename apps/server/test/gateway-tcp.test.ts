@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { hexToBytes } from '@xunji/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Gateway } from '../src/gateway/gateway.js';
-import { hashSecret } from '../src/services/password-hasher.js';
+import type { Gateway } from '../src/gateway/gateway.js';
 import { testDialects } from './support/databases.js';
-import { startTestServer, transport, type TestServer } from './support/test-server.js';
+import { registerDevice, startTestGateway } from './support/gateway.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Real frames from protocols.md and the protocol tests. */
 const GT06_LOGIN = '78780D01012345678901234500018CDD0D0A';
@@ -56,17 +56,8 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
   let ports: Record<string, number>;
   const devices: Device[] = [];
 
-  const register = async (terminalNo: string, protocol: string) =>
-    server.repositories.devices.create({
-      terminalNo,
-      passwordHash: await hashSecret(transport('123456')),
-      protocol,
-      model: null,
-      iccid: null,
-      name: null,
-      enterpriseId: null,
-      createdAt: Date.now(),
-    });
+  const register = (terminalNo: string, protocol: string) =>
+    registerDevice(server, terminalNo, protocol);
   const connect = (protocol: 'gt06' | 'jt808') => {
     const device = new Device(ports[protocol]!);
     devices.push(device);
@@ -75,13 +66,7 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    gateway = new Gateway(
-      { host: '127.0.0.1', ports: { gt06: 0, jt808: 0 }, batch: { size: 500, delayMs: 20 } },
-      server.repositories,
-      server.clock,
-      server.app.log,
-    );
-    ports = await gateway.start();
+    ({ gateway, ports } = await startTestGateway(server, ['gt06', 'jt808']));
   });
   afterAll(async () => {
     for (const device of devices) device.socket.destroy();

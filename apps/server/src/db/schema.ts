@@ -191,6 +191,39 @@ export interface DeviceStatesTable {
   updatedAt: number;
 }
 
+/** Spec §4 remote command results. */
+export type CommandResult =
+  | 'succeeded'
+  | 'notConnected'
+  | 'error'
+  | 'timeout'
+  | 'unsupported'
+  | 'protocolError'
+  | 'fail'
+  | 'noAnswer'
+  | 'paramError'
+  | 'delayedDelivery'
+  | 'unsent';
+
+/** queued: waiting for the device to connect; sent: waiting for its reply; done: has its result. */
+export type CommandState = 'queued' | 'sent' | 'done';
+
+export interface CommandsTable {
+  id: Generated<number>;
+  deviceId: number;
+  userId: number | null;
+  /** The protocol-neutral command, JSON. */
+  command: string;
+  state: CommandState;
+  result: CommandResult | null;
+  reference: string | null;
+  reply: string | null;
+  createdAt: number;
+  sentAt: number | null;
+  answeredAt: number | null;
+  expiresAt: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -208,6 +241,7 @@ export interface Database {
   appAds: AppAdsTable;
   positions: PositionsTable;
   deviceStates: DeviceStatesTable;
+  commands: CommandsTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -221,3 +255,4 @@ export type AppAdRow = Selectable<AppAdsTable>;
 export type AppVersionRow = Selectable<AppVersionsTable>;
 export type NewPosition = Insertable<PositionsTable>;
 export type DeviceStateRow = Selectable<DeviceStatesTable>;
+export type CommandRow = Selectable<CommandsTable>;

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Repositories } from '../context.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
+import { CommandDispatcher, type DispatcherOptions } from './command-dispatcher.js';
 import { DeviceDirectory } from './device-directory.js';
 import { LiveSessions } from './live-sessions.js';
 import { createOsmAndListener } from './osmand-listener.js';
@@ -20,7 +21,10 @@ export interface GatewayOptions {
   /** Port per protocol; null or absent: that listener is off. */
   ports: GatewayPorts;
   batch: BatchOptions;
+  commands: DispatcherOptions;
 }
+
+const SWEEP_MS = 5000;
 
 /** Silence after which a connection is closed (trackers heartbeat every few minutes at most). */
 const IDLE_TIMEOUT_MS: Record<ProtocolName, number> = {
@@ -37,6 +41,8 @@ export class Gateway {
   readonly writer: BatchWriter;
   readonly pipeline: Pipeline;
   readonly sessions = new LiveSessions();
+  readonly dispatcher: CommandDispatcher;
+  private sweeper: NodeJS.Timeout | undefined;
   private readonly servers: { name: ProtocolName; server: http.Server | net.Server }[] = [];
   private readonly connections = new Set<net.Socket>();
 
@@ -48,8 +54,15 @@ export class Gateway {
   ) {
     this.writer = new BatchWriter(repositories.positions, options.batch);
     this.pipeline = new Pipeline(repositories.positions, this.writer, clock);
+    this.dispatcher = new CommandDispatcher(
+      repositories.commands,
+      this.sessions,
+      clock,
+      options.commands,
+    );
     const directory = new DeviceDirectory(repositories.devices);
     const deps = {
+      dispatcher: this.dispatcher,
       directory,
       pipeline: this.pipeline,
       sessions: this.sessions,
@@ -77,6 +90,11 @@ export class Gateway {
 
   /** Listens on every configured port; answers the ports taken (useful with port 0). */
   async start(): Promise<Record<string, number>> {
+    this.sweeper = setInterval(() => {
+      this.dispatcher
+        .sweep()
+        .catch((error: unknown) => this.logger.error({ err: error }, 'command sweep failed'));
+    }, SWEEP_MS).unref();
     const ports: Record<string, number> = {};
     for (const { name, server } of this.servers) {
       server.on('connection', (socket: net.Socket) => {
@@ -95,6 +113,7 @@ export class Gateway {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweeper);
     await Promise.all(
       this.servers.map(
         ({ server }) => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -61,20 +61,24 @@ export class Pipeline {
     if (lastFixTime !== undefined) this.lastFixTimes.set(deviceId, lastFixTime);
   }
 
-  private readonly statusWrites = new Set<Promise<void>>();
+  private readonly background = new Set<Promise<void>>();
 
   /** The device's connection ended: it is offline (written in the background). */
   deviceGone(deviceId: number): void {
-    const write = this.positions
-      .setStatus(deviceId, 'offline', this.clock.now())
-      .catch(() => undefined)
-      .finally(() => this.statusWrites.delete(write));
-    this.statusWrites.add(write);
+    this.track(this.positions.setStatus(deviceId, 'offline', this.clock.now()));
   }
 
-  /** Resolves when every background status write has finished. */
+  /** Runs a write in the background; `idle` waits for it, and a failure only loses that write. */
+  track(write: Promise<void>): void {
+    const settled: Promise<void> = write
+      .catch(() => undefined)
+      .finally(() => this.background.delete(settled));
+    this.background.add(settled);
+  }
+
+  /** Resolves when every background write has finished. */
   async idle(): Promise<void> {
-    await Promise.all([...this.statusWrites]);
+    await Promise.all([...this.background]);
   }
 
   private async lastFixTime(deviceId: number): Promise<number | undefined> {

@@ -1,10 +1,20 @@
 import net from 'node:net';
 import { DecodeError, newSession, type Protocol } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CommandDispatcher } from './command-dispatcher.js';
 import type { DeviceDirectory } from './device-directory.js';
 import type { LiveSessions } from './live-sessions.js';
 import type { Pipeline } from './pipeline.js';
 import type { GatewayStats } from './stats.js';
+
+export interface ListenerDeps {
+  directory: DeviceDirectory;
+  pipeline: Pipeline;
+  sessions: LiveSessions;
+  dispatcher: CommandDispatcher;
+  stats: GatewayStats;
+  logger: FastifyBaseLogger;
+}
 
 export interface TcpListenerOptions {
   /** Close a connection silent for this long (ms); trackers reconnect by themselves. */
@@ -18,15 +28,9 @@ export interface TcpListenerOptions {
 export function createTcpListener(
   protocol: Protocol,
   options: TcpListenerOptions,
-  deps: {
-    directory: DeviceDirectory;
-    pipeline: Pipeline;
-    sessions: LiveSessions;
-    stats: GatewayStats;
-    logger: FastifyBaseLogger;
-  },
+  deps: ListenerDeps,
 ): net.Server {
-  const { directory, pipeline, sessions, stats, logger } = deps;
+  const { directory, pipeline, sessions, dispatcher, stats, logger } = deps;
   return net.createServer((socket) => {
     // Watches drop connections that get TCP keep-alive probes; the idle timeout guards instead.
     socket.setKeepAlive(false);
@@ -56,7 +60,7 @@ export function createTcpListener(
           return;
         }
         deviceId = device.id;
-        sessions.attach(device.id, socket);
+        sessions.attach(device.id, { socket, protocol, session });
       }
       if (deviceId === undefined) {
         stats.unknownDevices++;
@@ -66,6 +70,10 @@ export function createTcpListener(
       stats.messages += result.messages.length;
       await pipeline.handle(deviceId, result.messages);
       if (result.ack && !socket.destroyed) socket.write(result.ack);
+      for (const message of result.messages) {
+        if (message.type === 'commandResult') await dispatcher.handleReply(deviceId, message);
+      }
+      if (login) await dispatcher.deviceConnected(deviceId);
     };
 
     socket.on('data', (chunk) => {
@@ -80,8 +88,9 @@ export function createTcpListener(
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
-      if (deviceId !== undefined && sessions.detach(deviceId, socket))
-        void pipeline.deviceGone(deviceId);
+      if (deviceId === undefined || !sessions.detach(deviceId, socket)) return;
+      pipeline.deviceGone(deviceId);
+      pipeline.track(dispatcher.deviceGone(deviceId));
     });
   });
 }

@@ -1,0 +1,121 @@
+import type { Command } from '@xunji/protocols';
+import type { Clock } from '../clock.js';
+import type { CommandResult, CommandRow } from '../db/schema.js';
+import type { CommandRepository } from '../repositories/command.repository.js';
+import type { LiveSessions } from './live-sessions.js';
+
+export interface DispatchOptions {
+  userId?: number;
+  /** Keep the command for an offline device and send it at its next login ("delayed delivery"). */
+  queueIfOffline?: boolean;
+}
+
+export interface DispatcherOptions {
+  /** A sent command without a reply after this long is a timeout (ms). */
+  replyTimeoutMs: number;
+  /** A queued command not delivered after this long is unsent (ms). */
+  queueTtlMs: number;
+}
+
+/**
+ * Sends commands to devices and follows each to exactly one §4 result: succeeded / fail from the
+ * device's reply; unsupported or paramError when the protocol cannot express it; notConnected or
+ * delayedDelivery (then sent at the next login, or unsent when it expires) for an offline device;
+ * timeout when no reply comes; noAnswer when the device leaves first; error when it cannot be written.
+ */
+export class CommandDispatcher {
+  constructor(
+    private readonly commands: CommandRepository,
+    private readonly sessions: LiveSessions,
+    private readonly clock: Clock,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  async dispatch(
+    deviceId: number,
+    command: Command,
+    options: DispatchOptions = {},
+  ): Promise<CommandRow> {
+    const now = this.clock.now();
+    const online = this.sessions.connectionOf(deviceId) !== undefined;
+    const row = await this.commands.create({
+      deviceId,
+      userId: options.userId ?? null,
+      command: JSON.stringify(command),
+      state: online ? 'sent' : options.queueIfOffline ? 'queued' : 'done',
+      result: online ? null : options.queueIfOffline ? 'delayedDelivery' : 'notConnected',
+      createdAt: now,
+      expiresAt: now + this.options.queueTtlMs,
+    });
+    if (online) await this.send(row);
+    return (await this.commands.findById(row.id)) ?? row;
+  }
+
+  /** A device logged in: what waits for it is sent now, or marked unsent if it waited too long. */
+  async deviceConnected(deviceId: number): Promise<void> {
+    for (const row of await this.commands.queuedFor(deviceId)) {
+      if (row.expiresAt <= this.clock.now()) await this.finish(row.id, 'unsent');
+      else await this.send(row);
+    }
+  }
+
+  /** A device's connection ended: what still waits for its reply will not get one. */
+  async deviceGone(deviceId: number): Promise<void> {
+    for (const row of await this.commands.awaitingReply(deviceId))
+      await this.finish(row.id, 'noAnswer');
+  }
+
+  /** A reply from the device, matched by its reference or else to the oldest command waiting. */
+  async handleReply(
+    deviceId: number,
+    reply: { reference?: string; success: boolean; text?: string },
+  ): Promise<void> {
+    const waiting = await this.commands.awaitingReply(deviceId);
+    const row =
+      waiting.find((r) => reply.reference !== undefined && r.reference === reply.reference) ??
+      waiting[0];
+    if (!row) return;
+    await this.finish(row.id, reply.success ? 'succeeded' : 'fail', reply.text);
+  }
+
+  /** Times out sent commands without a reply and expires queued ones; run every few seconds. */
+  async sweep(): Promise<void> {
+    const now = this.clock.now();
+    await this.commands.expireQueued(now);
+    const deadline = now - this.options.replyTimeoutMs;
+    for (const deviceId of [...this.sessions.deviceIds()]) {
+      for (const row of await this.commands.awaitingReply(deviceId)) {
+        if ((row.sentAt ?? row.createdAt) <= deadline) await this.finish(row.id, 'timeout');
+      }
+    }
+  }
+
+  private async send(row: CommandRow): Promise<void> {
+    const connection = this.sessions.connectionOf(row.deviceId);
+    if (!connection) return;
+    const encoded = connection.protocol.encodeCommand(
+      JSON.parse(row.command) as Command,
+      connection.session,
+    );
+    if (!encoded.ok) return this.finish(row.id, encoded.reason, encoded.detail);
+    await this.commands.update(row.id, {
+      state: 'sent',
+      result: null,
+      reference: encoded.reference ?? null,
+      sentAt: this.clock.now(),
+    });
+    const written = await new Promise<boolean>((resolve) =>
+      connection.socket.write(encoded.bytes, (error) => resolve(!error)),
+    );
+    if (!written) await this.finish(row.id, 'error');
+  }
+
+  private async finish(id: number, result: CommandResult, reply?: string): Promise<void> {
+    await this.commands.update(id, {
+      state: 'done',
+      result,
+      reply: reply ?? null,
+      answeredAt: this.clock.now(),
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import type { Updateable } from 'kysely';
+import type { CommandRow, CommandsTable } from '../db/schema.js';
+import type { Db } from './types.js';
+
+export class CommandRepository {
+  constructor(private readonly db: Db) {}
+
+  create(
+    values: Omit<CommandRow, 'id' | 'sentAt' | 'answeredAt' | 'reference' | 'reply'>,
+  ): Promise<CommandRow> {
+    return this.db.insertInto('commands').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, values: Updateable<CommandsTable>): Promise<void> {
+    await this.db.updateTable('commands').set(values).where('id', '=', id).execute();
+  }
+
+  findById(id: number): Promise<CommandRow | undefined> {
+    return this.db.selectFrom('commands').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  queuedFor(deviceId: number): Promise<CommandRow[]> {
+    return this.db
+      .selectFrom('commands')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('state', '=', 'queued')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Queued commands past their expiry become unsent. */
+  async expireQueued(now: number): Promise<void> {
+    await this.db
+      .updateTable('commands')
+      .set({ state: 'done', result: 'unsent', answeredAt: now })
+      .where('state', '=', 'queued')
+      .where('expiresAt', '<=', now)
+      .execute();
+  }
+
+  /** The commands sent to the device that wait for a reply, oldest first. */
+  awaitingReply(deviceId: number): Promise<CommandRow[]> {
+    return this.db
+      .selectFrom('commands')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('state', '=', 'sent')
+      .orderBy('id')
+      .execute();
+  }
+}

@@ -1,0 +1,173 @@
+import net from 'node:net';
+import { buildGt06Frame, concatBytes, hexToBytes, textBytes } from '@xunji/protocols';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gateway } from '../src/gateway/gateway.js';
+import { testDialects } from './support/databases.js';
+import { registerDevice, startTestGateway } from './support/gateway.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const LOGIN = '78780D01012345678901234500018CDD0D0A';
+const LOGIN_ACK_BYTES = 10;
+
+/** A GT06 device that logs in, collects command frames (0x80) and can answer them (0x15). */
+class Gt06Device {
+  readonly socket: net.Socket;
+  private buffer = Buffer.alloc(0);
+  closed = false;
+
+  constructor(port: number) {
+    this.socket = net.connect(port, '127.0.0.1');
+    this.socket.on('data', (chunk) => (this.buffer = Buffer.concat([this.buffer, chunk])));
+    this.socket.on('close', () => (this.closed = true));
+  }
+
+  async login(): Promise<void> {
+    this.socket.write(hexToBytes(LOGIN));
+    await this.take(LOGIN_ACK_BYTES);
+  }
+
+  /** The next command frame: its server flag and text. */
+  async nextCommand(): Promise<{ flag: Uint8Array; text: string }> {
+    await until(() => this.buffer.length >= 5 && this.buffer.length >= this.buffer[2]! + 5);
+    const frame = await this.take(this.buffer[2]! + 5);
+    const commandLength = frame[4]!;
+    return {
+      flag: frame.subarray(5, 9),
+      text: frame.subarray(9, 5 + commandLength).toString('latin1'),
+    };
+  }
+
+  reply(flag: Uint8Array, text: string): void {
+    const body = textBytes(text);
+    this.socket.write(
+      buildGt06Frame(0x15, concatBytes(new Uint8Array([4 + body.length]), flag, body), 7),
+    );
+  }
+
+  private async take(bytes: number): Promise<Buffer> {
+    await until(() => this.buffer.length >= bytes);
+    const taken = this.buffer.subarray(0, bytes);
+    this.buffer = this.buffer.subarray(bytes);
+    return taken;
+  }
+}
+
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(testDialects())('command dispatcher on %s', (dialect) => {
+  let server: TestServer;
+  let gateway: Gateway;
+  let port: number;
+  let deviceId: number;
+  let device: Gt06Device | undefined;
+
+  const result = async (id: number) => (await server.repositories.commands.findById(id))?.result;
+  const connect = async () => {
+    device?.socket.destroy();
+    device = new Gt06Device(port);
+    await device.login();
+    await until(() => gateway.sessions.connectionOf(deviceId) !== undefined);
+    return device;
+  };
+  const disconnect = async () => {
+    device?.socket.destroy();
+    await until(() => gateway.sessions.connectionOf(deviceId) === undefined);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const started = await startTestGateway(server, ['gt06']);
+    gateway = started.gateway;
+    port = started.ports.gt06!;
+    deviceId = (await registerDevice(server, '123456789012345', 'gt06')).id;
+  });
+  afterAll(async () => {
+    device?.socket.destroy();
+    await gateway.stop();
+    await server.close();
+  });
+
+  it('sends to a connected device and records its reply as succeeded', async () => {
+    const online = await connect();
+    const row = await gateway.dispatcher.dispatch(deviceId, { type: 'cutOil' });
+    expect(row).toMatchObject({ state: 'sent', result: null });
+    const command = await online.nextCommand();
+    expect(command.text).toBe('Relay,1#');
+    online.reply(command.flag, 'Cut off the fuel supply: Success!');
+    await until(async () => (await result(row.id)) === 'succeeded');
+    expect((await server.repositories.commands.findById(row.id))?.reply).toContain('Success');
+  });
+
+  it('records a refusal as fail', async () => {
+    const online = await connect();
+    const row = await gateway.dispatcher.dispatch(deviceId, { type: 'restart' });
+    const command = await online.nextCommand();
+    online.reply(command.flag, 'Error: speed too high');
+    await until(async () => (await result(row.id)) === 'fail');
+  });
+
+  it('answers unsupported and paramError at once, sending nothing', async () => {
+    await connect();
+    expect(
+      (await gateway.dispatcher.dispatch(deviceId, { type: 'whiteList', numbers: ['13800138000'] }))
+        .result,
+    ).toBe('unsupported');
+    expect(
+      (await gateway.dispatcher.dispatch(deviceId, { type: 'uploadInterval', seconds: 1 })).result,
+    ).toBe('paramError');
+  });
+
+  it('answers notConnected for an offline device unless asked to queue', async () => {
+    await disconnect();
+    expect((await gateway.dispatcher.dispatch(deviceId, { type: 'locateNow' })).result).toBe(
+      'notConnected',
+    );
+  });
+
+  it('delivers a queued command at the next login', async () => {
+    await disconnect();
+    const row = await gateway.dispatcher.dispatch(
+      deviceId,
+      { type: 'locateNow' },
+      { queueIfOffline: true },
+    );
+    expect(row).toMatchObject({ state: 'queued', result: 'delayedDelivery' });
+    const online = await connect();
+    const command = await online.nextCommand();
+    expect(command.text).toBe('WHERE#');
+    online.reply(command.flag, 'Lat:N22.5,Lon:E114.0');
+    await until(async () => (await result(row.id)) === 'succeeded');
+  });
+
+  it('marks a queued command unsent once it expires', async () => {
+    await disconnect();
+    const row = await gateway.dispatcher.dispatch(
+      deviceId,
+      { type: 'locateNow' },
+      { queueIfOffline: true },
+    );
+    server.clock.advance(3600_000 + 1);
+    await gateway.dispatcher.sweep();
+    expect(await result(row.id)).toBe('unsent');
+  });
+
+  it('times out a command without a reply, and marks noAnswer when the device leaves first', async () => {
+    const online = await connect();
+    const silent = await gateway.dispatcher.dispatch(deviceId, { type: 'factoryReset' });
+    await online.nextCommand();
+    server.clock.advance(30_001);
+    await gateway.dispatcher.sweep();
+    expect(await result(silent.id)).toBe('timeout');
+
+    const left = await gateway.dispatcher.dispatch(deviceId, { type: 'restoreOil' });
+    await online.nextCommand();
+    await disconnect();
+    await until(async () => (await result(left.id)) === 'noAnswer');
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { bytesText, concatBytes, hexToBytes, textBytes } from '../../src/common/bytes.js';
+import { h02 } from '../../src/h02/index.js';
+import { checkFramerProperties } from '../support/framer-properties.js';
+
+const binary = hexToBytes('2441060116601245431311165035313006004318210e000000fffffbffff0024');
+const validFrames = [
+  textBytes(
+    '*HQ,4970105243,V1,104000,A,2235.1777,N,11357.8913,E,000.27,235,130721,FFFFFBFF,460,11,d18e105,7752,6#',
+  ),
+  binary,
+  textBytes('*HQ,1600068860,LINK,112137,20,8,67,0,0,081116,FFFFFBFF#'),
+  hexToBytes('24270517030820321418041423307879000463213792000056fffff9ffff0000'),
+  textBytes('*HQ,356327080425330,XT,1,100#'),
+];
+const oversized = textBytes(`*HQ,4970105243,V1,${'0'.repeat(1100)}#`);
+
+describe('h02 framer', () => {
+  it('has the common framer properties', () => {
+    expect(h02.maxFrameBytes).toBe(1024);
+    expect(oversized.length).toBeGreaterThan(h02.maxFrameBytes);
+    checkFramerProperties(h02, validFrames, oversized);
+  });
+
+  it('skips CR/LF between frames without counting garbage', () => {
+    const framer = h02.createFramer();
+    const out = framer.push(
+      concatBytes(textBytes('*HQ,1,XT#\r\n'), binary, textBytes('\r\n*HQ,1,XT#')),
+    );
+    expect(out.map((f) => Buffer.from(f).toString('hex'))).toEqual(
+      [textBytes('*HQ,1,XT#'), binary, textBytes('*HQ,1,XT#')].map((f) =>
+        Buffer.from(f).toString('hex'),
+      ),
+    );
+    expect(framer.stats.garbageBytes).toBe(0);
+  });
+
+  it('drops a text frame cut short by a new start and a $ with non-BCD bytes', () => {
+    const framer = h02.createFramer();
+    const out = framer.push(textBytes('junk*HQ,1,V1,12*HQ,1,XT#$ZZZZ*HQ,2,XT#'));
+    expect(out.map(bytesText)).toEqual(['*HQ,1,XT#', '*HQ,2,XT#']);
+    expect(framer.stats.garbageBytes).toBe(4 + 11 + 5);
+  });
+});
