@@ -118,6 +118,25 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
     expect(outbox.stdout).toContain(code);
   });
 
+  it('lists devices and shows the latest raw frames of one', async () => {
+    const device = await server.repositories.devices.findByTerminalNo('868120000000001');
+    const now = Date.now();
+    const frames = Array.from({ length: 55 }, (_, i) => ({
+      deviceId: device!.id,
+      receivedAt: now + i,
+      data: `78780d01${i}`,
+    }));
+    await server.repositories.positions.commitBatch([], [], frames);
+    await server.repositories.positions.pruneFrames(50);
+    const shown = await admin('device:frames', '868120000000001', '--limit', '100');
+    const lines = shown.stdout.trim().split('\n');
+    expect(lines).toHaveLength(50);
+    expect(lines[0]).toContain('78780d0154');
+    const list = await admin('device:list');
+    expect(list.stdout).toMatch(/868120000000001\tgt06\tunused\t-\t-\tfleet1/);
+    expect((await admin('device:frames', 'nope')).code).toBe(2);
+  });
+
   it('switches configuration flags of an application', async () => {
     const set = await admin(
       'app:set',

@@ -91,6 +91,11 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
     const [position] = await server.repositories.positions.listForDevice(id);
     expect(position).toMatchObject({ fixTime: Date.UTC(2015, 11, 29, 2, 51, 5), valid: 1 });
     expect((await server.repositories.positions.findState(id))?.status).toBe('online');
+    const frames = await server.repositories.positions.latestFrames(id, 50);
+    expect(frames.map((f) => f.data)).toEqual([
+      GT06_LOCATION.toLowerCase(),
+      GT06_LOGIN.toLowerCase(),
+    ]);
     device.socket.end();
     await waitFor(
       async () => (await server.repositories.positions.findState(id))?.status === 'offline',

@@ -68,7 +68,51 @@ export function parseDeviceCsv(text: string): DeviceInput[] {
   });
 }
 
+const time = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+
 export const deviceCommands = [
+  defineCommand({
+    name: 'device:list',
+    usage: 'device:list',
+    description:
+      'List devices: id, number, protocol, state, last located, position, bound accounts',
+    options: {},
+    async run(_, __, context) {
+      for (const d of await context.repositories.devices.overview()) {
+        const where =
+          d.latitude === null ? '-' : `${d.latitude.toFixed(6)},${d.longitude?.toFixed(6)}`;
+        context.print(
+          [
+            d.id,
+            d.terminalNo,
+            d.protocol,
+            d.status ?? 'unused',
+            time(d.locateTime),
+            where,
+            d.users.join(',') || '-',
+          ].join('\t'),
+        );
+      }
+    },
+  }),
+  defineCommand({
+    name: 'device:frames',
+    usage: 'device:frames TERMINAL_NO [--limit 50]',
+    description: 'The latest raw frames a device sent (hex, newest first), for support',
+    options: { limit: { type: 'string' } },
+    positionals: 1,
+    async run(values, positionals, context) {
+      const terminalNo = positionals[0];
+      if (!terminalNo) throw new UsageError('give the device number');
+      const device = await context.repositories.devices.findByTerminalNo(terminalNo);
+      if (!device) throw new UsageError(`no device ${terminalNo}`);
+      const frames = await context.repositories.positions.latestFrames(
+        device.id,
+        optionalInt(values, 'limit') ?? 50,
+      );
+      for (const frame of frames) context.print(`${time(frame.receivedAt)}\t${frame.data}`);
+    },
+  }),
   defineCommand({
     name: 'device:create',
     usage: `device:create --terminal-no N --password P --protocol ${PROTOCOLS.join('|')} [--model M] [--iccid I] [--name NAME] [--owner USERNAME] [--enterprise ID]`,

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './database.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { positions } from './migrations/0002-positions.js';
 import { commands } from './migrations/0003-commands.js';
+import { deviceFrames } from './migrations/0004-device-frames.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -10,6 +11,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0001-foundation': foundation(dialect),
     '0002-positions': positions(dialect),
     '0003-commands': commands(dialect),
+    '0004-device-frames': deviceFrames(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

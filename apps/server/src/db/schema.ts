@@ -224,6 +224,14 @@ export interface CommandsTable {
   expiresAt: number;
 }
 
+export interface DeviceFramesTable {
+  id: Generated<number>;
+  deviceId: number;
+  receivedAt: number;
+  /** Hex of the bytes as received (text protocols too). */
+  data: string;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -242,6 +250,7 @@ export interface Database {
   positions: PositionsTable;
   deviceStates: DeviceStatesTable;
   commands: CommandsTable;
+  deviceFrames: DeviceFramesTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -256,3 +265,4 @@ export type AppVersionRow = Selectable<AppVersionsTable>;
 export type NewPosition = Insertable<PositionsTable>;
 export type DeviceStateRow = Selectable<DeviceStatesTable>;
 export type CommandRow = Selectable<CommandsTable>;
+export type NewDeviceFrame = Insertable<DeviceFramesTable>;

@@ -1,8 +1,9 @@
-import type { NewPosition } from '../db/schema.js';
+import type { NewDeviceFrame, NewPosition } from '../db/schema.js';
 import type { DeviceStateUpdate, PositionRepository } from '../repositories/position.repository.js';
 
 interface Pending {
   positions: NewPosition[];
+  frames: NewDeviceFrame[];
   state: DeviceStateUpdate;
   committed: () => void;
   failed: (error: unknown) => void;
@@ -31,9 +32,13 @@ export class BatchWriter {
     private readonly options: BatchOptions,
   ) {}
 
-  write(positions: NewPosition[], state: DeviceStateUpdate): Promise<void> {
+  write(
+    positions: NewPosition[],
+    state: DeviceStateUpdate,
+    frames: NewDeviceFrame[] = [],
+  ): Promise<void> {
     return new Promise((committed, failed) => {
-      this.queue.push({ positions, state, committed, failed });
+      this.queue.push({ positions, frames, state, committed, failed });
       this.queued += Math.max(1, positions.length);
       if (this.queued >= this.options.size) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), this.options.delayMs);
@@ -67,6 +72,7 @@ export class BatchWriter {
       await this.positions.commitBatch(
         batch.flatMap((p) => p.positions),
         [...latest.values()],
+        batch.flatMap((p) => p.frames),
       );
       for (const pending of batch) pending.committed();
     } catch (error) {

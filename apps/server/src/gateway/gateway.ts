@@ -5,6 +5,7 @@ import { findProtocol, type ProtocolName } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Repositories } from '../context.js';
+import type { PositionRepository } from '../repositories/position.repository.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
 import { CommandDispatcher, type DispatcherOptions } from './command-dispatcher.js';
 import { DeviceDirectory } from './device-directory.js';
@@ -25,6 +26,8 @@ export interface GatewayOptions {
 }
 
 const SWEEP_MS = 5000;
+const FRAMES_KEPT = 50;
+const PRUNE_MS = 60_000;
 
 /** Silence after which a connection is closed (trackers heartbeat every few minutes at most). */
 const IDLE_TIMEOUT_MS: Record<ProtocolName, number> = {
@@ -40,9 +43,10 @@ export class Gateway {
   readonly stats = newGatewayStats();
   readonly writer: BatchWriter;
   readonly pipeline: Pipeline;
+  private readonly positions: PositionRepository;
   readonly sessions = new LiveSessions();
   readonly dispatcher: CommandDispatcher;
-  private sweeper: NodeJS.Timeout | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
   private readonly servers: { name: ProtocolName; server: http.Server | net.Server }[] = [];
   private readonly connections = new Set<net.Socket>();
 
@@ -52,6 +56,7 @@ export class Gateway {
     clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {
+    this.positions = repositories.positions;
     this.writer = new BatchWriter(repositories.positions, options.batch);
     this.pipeline = new Pipeline(repositories.positions, this.writer, clock);
     this.dispatcher = new CommandDispatcher(
@@ -88,13 +93,16 @@ export class Gateway {
     }
   }
 
+  private every(ms: number, task: () => Promise<void>): void {
+    const run = () =>
+      task().catch((error: unknown) => this.logger.error({ err: error }, 'gateway task failed'));
+    this.timers.push(setInterval(run, ms).unref());
+  }
+
   /** Listens on every configured port; answers the ports taken (useful with port 0). */
   async start(): Promise<Record<string, number>> {
-    this.sweeper = setInterval(() => {
-      this.dispatcher
-        .sweep()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'command sweep failed'));
-    }, SWEEP_MS).unref();
+    this.every(SWEEP_MS, () => this.dispatcher.sweep());
+    this.every(PRUNE_MS, () => this.positions.pruneFrames(FRAMES_KEPT));
     const ports: Record<string, number> = {};
     for (const { name, server } of this.servers) {
       server.on('connection', (socket: net.Socket) => {
@@ -113,7 +121,7 @@ export class Gateway {
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.sweeper);
+    this.timers.forEach(clearInterval);
     await Promise.all(
       this.servers.map(
         ({ server }) => new Promise<void>((resolve) => server.close(() => resolve())),

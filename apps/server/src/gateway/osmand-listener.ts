@@ -50,7 +50,7 @@ export function createOsmAndListener(
         return answer(404);
       }
       stats.messages += messages.length;
-      await pipeline.handle(device.id, messages);
+      await pipeline.handle(device.id, messages, textBytes(payload));
       answer(200);
     })().catch((error: unknown) => {
       if (error instanceof DecodeError) {

@@ -33,7 +33,8 @@ export class Pipeline {
     private readonly clock: Clock,
   ) {}
 
-  async handle(deviceId: number, messages: DecodedMessage[]): Promise<void> {
+  /** `raw` is the frame as received, kept among the device's latest frames for support. */
+  async handle(deviceId: number, messages: DecodedMessage[], raw?: Uint8Array): Promise<void> {
     const now = this.clock.now();
     let lastFixTime = await this.lastFixTime(deviceId);
     const rows: NewPosition[] = [];
@@ -51,12 +52,11 @@ export class Pipeline {
       (a, b) => (!a || b.fixTime > a.fixTime ? b : a),
       undefined,
     );
-    await this.writer.write(rows, {
-      deviceId,
-      status,
-      lastAlive: now,
-      ...(newest ? { position: newest } : {}),
-    });
+    await this.writer.write(
+      rows,
+      { deviceId, status, lastAlive: now, ...(newest ? { position: newest } : {}) },
+      raw ? [{ deviceId, receivedAt: now, data: Buffer.from(raw).toString('hex') }] : [],
+    );
     // Learnt only once stored: after a failed commit the device re-sends, and that is no duplicate.
     if (lastFixTime !== undefined) this.lastFixTimes.set(deviceId, lastFixTime);
   }

@@ -68,7 +68,7 @@ export function createTcpListener(
         return;
       }
       stats.messages += result.messages.length;
-      await pipeline.handle(deviceId, result.messages);
+      await pipeline.handle(deviceId, result.messages, frame);
       if (result.ack && !socket.destroyed) socket.write(result.ack);
       for (const message of result.messages) {
         if (message.type === 'commandResult') await dispatcher.handleReply(deviceId, message);

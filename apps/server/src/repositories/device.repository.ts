@@ -32,4 +32,33 @@ export class DeviceRepository {
   list(): Promise<DeviceRow[]> {
     return this.db.selectFrom('devices').selectAll().orderBy('id').execute();
   }
+
+  /** Every device with its latest state and the accounts bound to it, for operators. */
+  async overview() {
+    const rows = await this.db
+      .selectFrom('devices')
+      .leftJoin('deviceStates', 'deviceStates.deviceId', 'devices.id')
+      .select([
+        'devices.id',
+        'devices.terminalNo',
+        'devices.protocol',
+        'devices.name',
+        'deviceStates.status',
+        'deviceStates.locateTime',
+        'deviceStates.lastAlive',
+        'deviceStates.latitude',
+        'deviceStates.longitude',
+      ])
+      .orderBy('devices.id')
+      .execute();
+    const bindings = await this.db
+      .selectFrom('userDevices')
+      .innerJoin('users', 'users.id', 'userDevices.userId')
+      .select(['userDevices.deviceId', 'users.username'])
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      users: bindings.filter((b) => b.deviceId === row.id).map((b) => b.username),
+    }));
+  }
 }

@@ -1,4 +1,5 @@
-import type { DeviceStatus, NewPosition } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { DeviceStatus, NewDeviceFrame, NewPosition } from '../db/schema.js';
 import type { Db } from './types.js';
 
 const CHUNK = 1000;
@@ -19,8 +20,18 @@ export class PositionRepository {
    * Stores positions and device states in one transaction. A position already stored for that
    * device and fix time is skipped: a device re-sending what it was not acked for is stored once.
    */
-  async commitBatch(positions: NewPosition[], states: DeviceStateUpdate[]): Promise<void> {
+  async commitBatch(
+    positions: NewPosition[],
+    states: DeviceStateUpdate[],
+    frames: NewDeviceFrame[] = [],
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < frames.length; i += CHUNK) {
+        await trx
+          .insertInto('deviceFrames')
+          .values(frames.slice(i, i + CHUNK))
+          .execute();
+      }
       for (let i = 0; i < positions.length; i += CHUNK) {
         await trx
           .insertInto('positions')
@@ -93,6 +104,27 @@ export class PositionRepository {
       .orderBy('fixTime', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /** Keeps only the newest `keep` raw frames of each device. */
+  async pruneFrames(keep: number): Promise<void> {
+    await sql`
+      DELETE FROM device_frames WHERE id IN (
+        SELECT id FROM (
+          SELECT id, ROW_NUMBER() OVER (PARTITION BY device_id ORDER BY id DESC) AS position
+          FROM device_frames
+        ) ranked WHERE position > ${keep}
+      )`.execute(this.db);
+  }
+
+  latestFrames(deviceId: number, limit: number) {
+    return this.db
+      .selectFrom('deviceFrames')
+      .select(['receivedAt', 'data'])
+      .where('deviceId', '=', deviceId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   listForDevice(deviceId: number) {
