@@ -16,6 +16,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/simulator/vitest.config.ts',
     ],
   },
 });

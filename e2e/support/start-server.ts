@@ -60,7 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         // The device ports stay free for a server a developer may be running.
-        OSMAND_PORT: 'off',
+        GATEWAY: 'off',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         ...env,

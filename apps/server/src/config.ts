@@ -37,12 +37,15 @@ const environment = z.object({
     .int()
     .min(60)
     .default(7 * 24 * 3600),
+  GATEWAY: z.enum(['on', 'off']).default('on'),
   GATEWAY_HOST: z.string().default('0.0.0.0'),
   OSMAND_PORT: port.default(5055),
   GT06_PORT: port.default(5023),
   JT808_PORT: port.default(5015),
   WATCH_PORT: port.default(5093),
   H02_PORT: port.default(5013),
+  JT808_UDP_PORT: port.default(5015),
+  H02_UDP_PORT: port.default(5013),
   BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(50),
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
@@ -77,8 +80,10 @@ export interface Config {
   demoMode: boolean;
   demoPassword: string;
   gateway: {
+    enabled: boolean;
     host: string;
     ports: GatewayPorts;
+    udpPorts: GatewayPorts;
     batch: { size: number; delayMs: number };
     commands: { replyTimeoutMs: number; queueTtlMs: number };
   };
@@ -142,6 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoMode: e.DEMO_MODE ?? !production,
     demoPassword: e.DEMO_PASSWORD,
     gateway: {
+      enabled: e.GATEWAY === 'on',
       host: e.GATEWAY_HOST,
       ports: {
         osmand: e.OSMAND_PORT,
@@ -150,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         watch: e.WATCH_PORT,
         h02: e.H02_PORT,
       },
+      udpPorts: { jt808: e.JT808_UDP_PORT, h02: e.H02_UDP_PORT },
       batch: { size: e.BATCH_SIZE, delayMs: e.BATCH_DELAY_MS },
       commands: {
         replyTimeoutMs: e.COMMAND_REPLY_TIMEOUT_S * 1000,

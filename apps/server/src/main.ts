@@ -1,9 +1,10 @@
 import { buildServer } from './app.js';
+import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ensureDemoDevices, startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
-import { systemClock } from './clock.js';
 import { DEMO_USERNAME, ensureDefaultApplication, ensureDemoAccount } from './seed.js';
 
 async function main(): Promise<void> {
@@ -12,11 +13,16 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const { app, repositories } = await buildServer(config, database);
   await ensureDefaultApplication(repositories);
-  const demoCreated = await ensureDemoAccount(config, repositories);
+  if (await ensureDemoAccount(config, repositories)) {
+    const demo = await repositories.users.findByUsername(DEMO_USERNAME);
+    if (demo) await ensureDemoDevices(repositories, demo.id);
+  }
 
   const gateway = new Gateway(config.gateway, repositories, systemClock, app.log);
+  let fleet: { stop(): void }[] = [];
 
   const close = async () => {
+    fleet.forEach((device) => device.stop());
     await gateway.stop();
     await app.close();
     await database.db.destroy();
@@ -26,9 +32,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', close);
 
   await app.listen({ host: config.host, port: config.port });
-  await gateway.start();
   app.log.info({ database: database.location, dialect: database.dialect }, 'storage ready');
-  if (demoCreated) {
+  if (config.gateway.enabled) {
+    const ports = await gateway.start();
+    // Demo mode: the demo account's devices move, through the real gateway ports.
+    if (config.demoMode) fleet = startDemoFleet(ports);
+  }
+  if (config.demoMode) {
     // Printed on purpose (demo mode only, never in production): the README promises it.
     process.stdout.write(
       `\nXunji demo: open http://localhost:${config.port} and sign in as "${DEMO_USERNAME}" / "${config.demoPassword}"\n\n`,

@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import net from 'node:net';
 import { hexToBytes } from '@xunji/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const GT06_LOCATION =
 const JT808_LOCATION =
   '7e02000048051160004464000d00000000000c00020159885e06cbf34400000000000020080718072201040000000130011c310109e4020063e50100e60100e7080000000000000000ee0a01cc01262c009a6743001e7e';
 
+/** A heartbeat (0x0002) of terminal 043048325465, from Traccar's tests. */
+const JT808_HEARTBEAT = '7e0002000004304832546500b7ca7e';
 const JT808_AUTH = '7E0102000E013511221122000661757468656E7469636174696F6E3F7E';
 
 class Device {
@@ -66,7 +69,7 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    ({ gateway, ports } = await startTestGateway(server, ['gt06', 'jt808']));
+    ({ gateway, ports } = await startTestGateway(server, ['gt06', 'jt808'], ['jt808']));
   });
   afterAll(async () => {
     for (const device of devices) device.socket.destroy();
@@ -123,6 +126,17 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
     const stored = await server.repositories.positions.listForDevice(id);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.latitude).toBeCloseTo(22.64483, 6);
+  });
+
+  it('takes JT/T 808 over UDP and answers the sender once stored', async () => {
+    const { id } = await register('43048325465', 'jt808');
+    const socket = dgram.createSocket('udp4');
+    const answer = new Promise<Buffer>((resolve) => socket.once('message', resolve));
+    socket.send(hexToBytes(JT808_HEARTBEAT), ports['jt808/udp']!, '127.0.0.1');
+    const ack = await answer;
+    socket.close();
+    expect(ack.subarray(1, 3).toString('hex')).toBe('8001');
+    expect((await server.repositories.positions.findState(id))?.status).toBe('online');
   });
 
   it('skips and counts a malformed frame without dropping the connection', async () => {

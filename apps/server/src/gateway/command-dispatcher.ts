@@ -104,10 +104,7 @@ export class CommandDispatcher {
       reference: encoded.reference ?? null,
       sentAt: this.clock.now(),
     });
-    const written = await new Promise<boolean>((resolve) =>
-      connection.socket.write(encoded.bytes, (error) => resolve(!error)),
-    );
-    if (!written) await this.finish(row.id, 'error');
+    if (!(await connection.transport.write(encoded.bytes))) await this.finish(row.id, 'error');
   }
 
   private async finish(id: number, result: CommandResult, reply?: string): Promise<void> {

@@ -1,7 +1,9 @@
 import type { DeviceRow } from '../db/schema.js';
 import type { DeviceRepository } from '../repositories/device.repository.js';
 
-const CACHE_MS = 60_000;
+const KNOWN_MS = 60_000;
+/** Short, so that a device registered a moment ago can connect soon. */
+const UNKNOWN_MS = 10_000;
 
 /** Finds the registered device a connection names; unknown ones are counted, never stored. */
 export class DeviceDirectory {
@@ -16,7 +18,7 @@ export class DeviceDirectory {
       cached && cached.until > now
         ? cached.device
         : await this.devices.findByTerminalNo(identifier);
-    this.cache.set(identifier, { device, until: now + CACHE_MS });
+    this.cache.set(identifier, { device, until: now + (device ? KNOWN_MS : UNKNOWN_MS) });
     if (!device) this.unknownAttempts++;
     return device;
   }

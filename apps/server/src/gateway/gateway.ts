@@ -1,3 +1,4 @@
+import type dgram from 'node:dgram';
 import type http from 'node:http';
 import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -8,19 +9,23 @@ import type { Repositories } from '../context.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
 import { CommandDispatcher, type DispatcherOptions } from './command-dispatcher.js';
+import type { ConnectionDeps } from './device-connection.js';
 import { DeviceDirectory } from './device-directory.js';
 import { LiveSessions } from './live-sessions.js';
 import { createOsmAndListener } from './osmand-listener.js';
 import { Pipeline } from './pipeline.js';
 import { newGatewayStats } from './stats.js';
 import { createTcpListener } from './tcp-listener.js';
+import { createUdpListener } from './udp-listener.js';
 
 export type GatewayPorts = Partial<Record<ProtocolName, number | null>>;
 
 export interface GatewayOptions {
   host: string;
-  /** Port per protocol; null or absent: that listener is off. */
+  /** TCP port per protocol (HTTP for OsmAnd); null or absent: off. */
   ports: GatewayPorts;
+  /** UDP port per protocol, for the devices that send datagrams (JT/T 808, H02). */
+  udpPorts?: GatewayPorts;
   batch: BatchOptions;
   commands: DispatcherOptions;
 }
@@ -38,17 +43,21 @@ const IDLE_TIMEOUT_MS: Record<ProtocolName, number> = {
   osmand: 0,
 };
 
+type Listener =
+  | { name: string; port: number; kind: 'stream'; server: net.Server | http.Server }
+  | { name: string; port: number; kind: 'datagram'; socket: dgram.Socket };
+
 /** The endpoints trackers talk to, and the pipeline behind them. */
 export class Gateway {
   readonly stats = newGatewayStats();
+  readonly sessions = new LiveSessions();
   readonly writer: BatchWriter;
   readonly pipeline: Pipeline;
-  private readonly positions: PositionRepository;
-  readonly sessions = new LiveSessions();
   readonly dispatcher: CommandDispatcher;
-  private readonly timers: NodeJS.Timeout[] = [];
-  private readonly servers: { name: ProtocolName; server: http.Server | net.Server }[] = [];
+  private readonly positions: PositionRepository;
+  private readonly listeners: Listener[] = [];
   private readonly connections = new Set<net.Socket>();
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly options: GatewayOptions,
@@ -66,67 +75,89 @@ export class Gateway {
       options.commands,
     );
     const directory = new DeviceDirectory(repositories.devices);
-    const deps = {
-      dispatcher: this.dispatcher,
+    const deps: ConnectionDeps = {
       directory,
       pipeline: this.pipeline,
       sessions: this.sessions,
+      dispatcher: this.dispatcher,
       stats: this.stats,
       logger,
     };
     for (const [name, port] of Object.entries(options.ports) as [ProtocolName, number | null][]) {
-      if (port === null) continue;
-      if (name === 'osmand') {
-        this.servers.push({
-          name,
-          server: createOsmAndListener(directory, this.pipeline, this.stats, logger),
-        });
-        continue;
-      }
       const protocol = findProtocol(name);
-      if (protocol) {
-        this.servers.push({
-          name,
-          server: createTcpListener(protocol, { idleTimeoutMs: IDLE_TIMEOUT_MS[name] }, deps),
-        });
-      }
+      if (port === null || !protocol) continue;
+      const server =
+        name === 'osmand'
+          ? createOsmAndListener(directory, this.pipeline, this.stats, logger)
+          : createTcpListener(protocol, IDLE_TIMEOUT_MS[name], deps);
+      this.listeners.push({ name, port, kind: 'stream', server });
     }
+    for (const [name, port] of Object.entries(options.udpPorts ?? {}) as [
+      ProtocolName,
+      number | null,
+    ][]) {
+      const protocol = findProtocol(name);
+      if (port === null || !protocol) continue;
+      const socket = createUdpListener(protocol, IDLE_TIMEOUT_MS[name], deps);
+      this.listeners.push({ name: `${name}/udp`, port, kind: 'datagram', socket });
+    }
+  }
+
+  /** Listens on every configured port; answers the ports taken by name (`jt808`, `jt808/udp`). */
+  async start(): Promise<Record<string, number>> {
+    this.every(SWEEP_MS, () => this.dispatcher.sweep());
+    this.every(PRUNE_MS, () => this.positions.pruneFrames(FRAMES_KEPT));
+    const ports: Record<string, number> = {};
+    for (const listener of this.listeners) {
+      ports[listener.name] = await this.listen(listener);
+      this.logger.info(
+        { listener: listener.name, port: ports[listener.name] },
+        'gateway listening',
+      );
+    }
+    return ports;
+  }
+
+  /** Stops listening, closes every device connection, and waits for what they sent to be written. */
+  async stop(): Promise<void> {
+    this.timers.forEach(clearInterval);
+    const closed = this.listeners.map(
+      (listener) =>
+        new Promise<void>((resolve) =>
+          listener.kind === 'stream'
+            ? listener.server.close(() => resolve())
+            : listener.socket.close(() => resolve()),
+        ),
+    );
+    for (const socket of this.connections) socket.destroy();
+    await Promise.all(closed);
+    await this.writer.flush();
+    await this.pipeline.idle();
+  }
+
+  private listen(listener: Listener): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (listener.kind === 'datagram') {
+        listener.socket.once('error', reject);
+        listener.socket.bind(listener.port, this.options.host, () =>
+          resolve(listener.socket.address().port),
+        );
+        return;
+      }
+      listener.server.on('connection', (socket: net.Socket) => {
+        this.connections.add(socket);
+        socket.once('close', () => this.connections.delete(socket));
+      });
+      listener.server.once('error', reject);
+      listener.server.listen(listener.port, this.options.host, () =>
+        resolve((listener.server.address() as AddressInfo).port),
+      );
+    });
   }
 
   private every(ms: number, task: () => Promise<void>): void {
     const run = () =>
       task().catch((error: unknown) => this.logger.error({ err: error }, 'gateway task failed'));
     this.timers.push(setInterval(run, ms).unref());
-  }
-
-  /** Listens on every configured port; answers the ports taken (useful with port 0). */
-  async start(): Promise<Record<string, number>> {
-    this.every(SWEEP_MS, () => this.dispatcher.sweep());
-    this.every(PRUNE_MS, () => this.positions.pruneFrames(FRAMES_KEPT));
-    const ports: Record<string, number> = {};
-    for (const { name, server } of this.servers) {
-      server.on('connection', (socket: net.Socket) => {
-        this.connections.add(socket);
-        socket.once('close', () => this.connections.delete(socket));
-      });
-      const port = this.options.ports[name] ?? 0;
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, this.options.host, () => resolve());
-      });
-      ports[name] = (server.address() as AddressInfo).port;
-      this.logger.info({ protocol: name, port: ports[name] }, 'gateway listening');
-    }
-    return ports;
-  }
-
-  async stop(): Promise<void> {
-    this.timers.forEach(clearInterval);
-    await Promise.all(
-      this.servers.map(
-        ({ server }) => new Promise<void>((resolve) => server.close(() => resolve())),
-      ),
-    );
-    await this.writer.flush();
   }
 }

@@ -3,11 +3,16 @@ import { hashSecret } from '../../src/services/password-hasher.js';
 import { transport, type TestServer } from './test-server.js';
 
 /** A gateway over the test server's database and clock, on free ports of the given protocols. */
-export async function startTestGateway(server: TestServer, protocols: (keyof GatewayPorts)[]) {
+export async function startTestGateway(
+  server: TestServer,
+  protocols: (keyof GatewayPorts)[],
+  udp: (keyof GatewayPorts)[] = [],
+) {
   const gateway = new Gateway(
     {
       host: '127.0.0.1',
       ports: Object.fromEntries(protocols.map((p) => [p, 0])),
+      udpPorts: Object.fromEntries(udp.map((p) => [p, 0])),
       batch: { size: 500, delayMs: 20 },
       commands: { replyTimeoutMs: 30_000, queueTtlMs: 3600_000 },
     },

@@ -1,0 +1,71 @@
+import { hashPasswordForTransport } from '@xunji/shared';
+import {
+  CITIES,
+  createDevice,
+  Trip,
+  type SimulatedDevice,
+  type SimulatedProtocol,
+} from '@xunji/simulator';
+import type { Repositories } from '../context.js';
+import { hashSecret } from '../services/password-hasher.js';
+
+/** The five demo devices: one of each kind of tracker, on the protocol such trackers speak. */
+export const DEMO_DEVICES: {
+  terminalNo: string;
+  protocol: SimulatedProtocol;
+  name: string;
+  model: string;
+}[] = [
+  { terminalNo: '868120300000001', protocol: 'gt06', name: '爱车 Car', model: 'GT06N' },
+  { terminalNo: '138000000002', protocol: 'jt808', name: '货车 Truck', model: 'JT808' },
+  { terminalNo: '8600000003', protocol: 'watch', name: '孩子手表 Child watch', model: 'D9' },
+  { terminalNo: '8600000004', protocol: 'watch', name: '老人手表 Elderly watch', model: 'D9' },
+  { terminalNo: '8600000005', protocol: 'h02', name: '宠物 Pet', model: 'H02' },
+];
+export const DEMO_DEVICE_PASSWORD = '123456';
+
+/** Registers the demo devices and binds them to the demo account (a new database only). */
+export async function ensureDemoDevices(
+  repositories: Repositories,
+  demoUserId: number,
+): Promise<void> {
+  for (const demo of DEMO_DEVICES) {
+    if (await repositories.devices.findByTerminalNo(demo.terminalNo)) continue;
+    const device = await repositories.devices.create({
+      terminalNo: demo.terminalNo,
+      passwordHash: await hashSecret(hashPasswordForTransport(DEMO_DEVICE_PASSWORD)),
+      protocol: demo.protocol,
+      model: demo.model,
+      iccid: null,
+      name: demo.name,
+      enterpriseId: null,
+      createdAt: Date.now(),
+    });
+    await repositories.devices.bind(demoUserId, device.id, true);
+  }
+}
+
+/** Virtual devices that drive the demo devices through the real gateway ports. */
+export function startDemoFleet(
+  ports: Record<string, number>,
+  intervalSeconds = 10,
+): SimulatedDevice[] {
+  const devices = DEMO_DEVICES.flatMap((demo, index) => {
+    const port = ports[demo.protocol];
+    if (port === undefined) return [];
+    const seed = index + 1;
+    return [
+      createDevice({
+        protocol: demo.protocol,
+        deviceId: demo.terminalNo,
+        trip: new Trip({ city: CITIES[index % CITIES.length]!, seed, start: Date.now() }),
+        host: '127.0.0.1',
+        port,
+        intervalSeconds,
+        seed,
+      }),
+    ];
+  });
+  devices.forEach((device) => device.start());
+  return devices;
+}
