@@ -50,8 +50,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xunji-e2e-'));
   const port = await freePort();
   const child = spawn(
-    path.join(repositoryRoot, 'node_modules/.bin/tsx'),
-    ['apps/server/src/main.ts'],
+    // Node itself with the tsx loader: one process, so stopping it stops the server.
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: repositoryRoot,
       env: {

@@ -9,7 +9,6 @@ import { testDialects, createTestDatabase } from './support/databases.js';
 import { registerDevice } from './support/gateway.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
@@ -22,7 +21,8 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(tsx, ['src/main.ts'], {
+  // Node itself with the tsx loader: one process, so SIGKILL really kills the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: { ...process.env, ...env },
     stdio: 'ignore',
@@ -48,7 +48,7 @@ describe.each(testDialects())('crash safety on %s', (dialect) => {
     async () => {
       const database = await createTestDatabase(dialect);
       const repositories = createRepositories(database.handle);
-      const { id } = await registerDevice({ repositories } as never, '138000000009', 'jt808');
+      const { id } = await registerDevice({ repositories }, '138000000009', 'jt808');
       const port = await freePort();
       const env = {
         ...database.env,

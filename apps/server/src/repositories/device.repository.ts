@@ -9,6 +9,18 @@ export class DeviceRepository {
     return this.db.insertInto('devices').values(device).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** Registers many devices in one transaction (imports, load tests). */
+  async createMany(devices: Insertable<DevicesTable>[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < devices.length; i += 500) {
+        await trx
+          .insertInto('devices')
+          .values(devices.slice(i, i + 500))
+          .execute();
+      }
+    });
+  }
+
   findByTerminalNo(terminalNo: string): Promise<DeviceRow | undefined> {
     return this.db
       .selectFrom('devices')

@@ -4,6 +4,22 @@ import type { Db } from './types.js';
 
 const CHUNK = 1000;
 
+/** Columns of a device's state that describe its latest fix. */
+const LOCATED_COLUMNS = [
+  'locateTime',
+  'latitude',
+  'longitude',
+  'speed',
+  'course',
+  'valid',
+  'lbsMode',
+  'satellites',
+  'battery',
+  'acc',
+  'mileage',
+] as const;
+type LocatedColumn = (typeof LOCATED_COLUMNS)[number];
+
 /** What the latest message of a device says about it, applied with its batch. */
 export interface DeviceStateUpdate {
   deviceId: number;
@@ -39,45 +55,62 @@ export class PositionRepository {
           .onConflict((oc) => oc.columns(['deviceId', 'fixTime']).doNothing())
           .execute();
       }
-      for (const state of states) {
-        await trx
-          .insertInto('deviceStates')
-          .values({
-            deviceId: state.deviceId,
-            status: state.status,
-            lastAlive: state.lastAlive,
-            updatedAt: state.lastAlive,
-          })
-          .onConflict((oc) =>
-            oc.column('deviceId').doUpdateSet({
-              status: state.status,
-              lastAlive: state.lastAlive,
-              updatedAt: state.lastAlive,
-            }),
-          )
-          .execute();
-        const p = state.position;
-        if (!p) continue;
-        await trx
-          .updateTable('deviceStates')
-          .set({
-            locateTime: p.fixTime,
-            latitude: p.latitude,
-            longitude: p.longitude,
-            speed: p.speed,
-            course: p.course,
-            valid: p.valid,
-            lbsMode: p.lbsMode,
-            satellites: p.satellites ?? null,
-            battery: p.battery ?? null,
-            acc: p.acc ?? null,
-            mileage: p.mileage ?? null,
-          })
-          .where('deviceId', '=', state.deviceId)
-          .where((eb) => eb.or([eb('locateTime', 'is', null), eb('locateTime', '<', p.fixTime)]))
-          .execute();
+      for (let i = 0; i < states.length; i += CHUNK) {
+        await this.upsertStates(trx, states.slice(i, i + CHUNK));
       }
     });
+  }
+
+  /**
+   * One statement for the whole batch: status and lastAlive always move; the location columns move
+   * only when the batch's fix is newer than the stored one (a late re-upload never moves a device back).
+   */
+  private async upsertStates(trx: Db, states: DeviceStateUpdate[]): Promise<void> {
+    const rows = states.map(({ deviceId, status, lastAlive, position: p }) => ({
+      deviceId,
+      status,
+      lastAlive,
+      updatedAt: lastAlive,
+      locateTime: p?.fixTime ?? null,
+      latitude: p?.latitude ?? null,
+      longitude: p?.longitude ?? null,
+      speed: p?.speed ?? null,
+      course: p?.course ?? null,
+      valid: p?.valid ?? null,
+      lbsMode: p?.lbsMode ?? null,
+      satellites: p?.satellites ?? null,
+      battery: p?.battery ?? null,
+      acc: p?.acc ?? null,
+      mileage: p?.mileage ?? null,
+    }));
+    await trx
+      .insertInto('deviceStates')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('deviceId').doUpdateSet((eb) => {
+          const newer = eb.and([
+            eb('excluded.locateTime', 'is not', null),
+            eb.or([
+              eb('deviceStates.locateTime', 'is', null),
+              eb('excluded.locateTime', '>', eb.ref('deviceStates.locateTime')),
+            ]),
+          ]);
+          const located = <C extends LocatedColumn>(column: C) =>
+            eb
+              .case()
+              .when(newer)
+              .then(eb.ref(`excluded.${column}`))
+              .else(eb.ref(`deviceStates.${column}`))
+              .end();
+          return {
+            status: eb.ref('excluded.status'),
+            lastAlive: eb.ref('excluded.lastAlive'),
+            updatedAt: eb.ref('excluded.updatedAt'),
+            ...Object.fromEntries(LOCATED_COLUMNS.map((column) => [column, located(column)])),
+          };
+        }),
+      )
+      .execute();
   }
 
   async setStatus(deviceId: number, status: DeviceStatus, now: number): Promise<void> {

@@ -24,7 +24,11 @@ export async function startTestGateway(
 }
 
 /** Registers a device (device password 123456) and answers its row. */
-export async function registerDevice(server: TestServer, terminalNo: string, protocol: string) {
+export async function registerDevice(
+  server: Pick<TestServer, 'repositories'>,
+  terminalNo: string,
+  protocol: string,
+) {
   return server.repositories.devices.create({
     terminalNo,
     passwordHash: await hashSecret(transport('123456')),

@@ -1,0 +1,161 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { hashPasswordForTransport } from '@xunji/shared';
+import { createRepositories } from '../apps/server/src/context.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { hashSecret } from '../apps/server/src/services/password-hasher.js';
+import { repositoryRoot } from '../e2e/support/start-server.js';
+
+/**
+ * N JT/T 808 devices on real loopback connections (spread over several source addresses and
+ * client processes) send positions at a steady total rate for a while; reports what the gateway
+ * stored and acknowledged. Settings: INGEST_CONNECTIONS (default 19,500: this machine allows a
+ * process 20,000 open files, and the server needs a few for itself), INGEST_RATE (offered
+ * positions/s, default 50,000), INGEST_SECONDS (default 60), DATABASE_URL (PostgreSQL, else SQLite).
+ */
+const CONNECTIONS = Number(process.env.INGEST_CONNECTIONS ?? 19_500);
+const RATE = Number(process.env.INGEST_RATE ?? 50_000);
+const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
+const PER_WORKER = 5000;
+
+interface WorkerReport {
+  sent: number;
+  acked: number;
+  failed: number;
+  latencies: number[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function registerDevices(env: Record<string, string>): Promise<void> {
+  const handle = openDatabase({
+    dataDir: env.DATA_DIR!,
+    databaseUrl: env.DATABASE_URL || undefined,
+  });
+  await migrateToLatest(handle);
+  const passwordHash = await hashSecret(hashPasswordForTransport('123456'));
+  const now = Date.now();
+  await createRepositories(handle).devices.createMany(
+    Array.from({ length: CONNECTIONS }, (_, i) => ({
+      terminalNo: String(130_000_000_000 + i),
+      passwordHash,
+      protocol: 'jt808',
+      createdAt: now,
+    })),
+  );
+  await handle.db.destroy();
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const probe = net.connect(port, '127.0.0.1', () => resolve(probe.end() && true));
+      probe.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the gateway did not start');
+}
+
+const rssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+export default async function ingest() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xunji-ingest-'));
+  const port = await freePort();
+  const off = [
+    'OSMAND_PORT',
+    'GT06_PORT',
+    'WATCH_PORT',
+    'H02_PORT',
+    'H02_UDP_PORT',
+    'JT808_UDP_PORT',
+  ];
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    GATEWAY_HOST: '127.0.0.1',
+    JT808_PORT: String(port),
+    DEMO_MODE: 'false',
+    LOG_LEVEL: 'warn',
+    ...Object.fromEntries(off.map((name) => [name, 'off'])),
+  };
+  await registerDevices(env);
+  const server: ChildProcess = spawn(
+    path.join(repositoryRoot, 'node_modules/.bin/tsx'),
+    ['apps/server/src/main.ts'],
+    {
+      cwd: repositoryRoot,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    },
+  );
+  try {
+    await waitForPort(port);
+    const intervalMs = (CONNECTIONS / RATE) * 1000;
+    const workers = Math.ceil(CONNECTIONS / PER_WORKER);
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 1000);
+    const reports = await Promise.all(
+      Array.from({ length: workers }, (_, w) => {
+        const count = Math.min(PER_WORKER, CONNECTIONS - w * PER_WORKER);
+        const job = {
+          port,
+          localAddress: `127.0.0.${w + 1}`,
+          firstIndex: w * PER_WORKER,
+          count,
+          intervalMs,
+          durationMs: SECONDS * 1000,
+        };
+        const child = fork(
+          path.join(import.meta.dirname, 'ingest/client.ts'),
+          [JSON.stringify(job)],
+          {
+            execArgv: ['--import', 'tsx'],
+          },
+        );
+        return new Promise<WorkerReport>((resolve) =>
+          child.once('message', (m) => resolve(m as WorkerReport)),
+        );
+      }),
+    );
+    clearInterval(sampler);
+    const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const acked = reports.reduce((n, r) => n + r.acked, 0);
+    return {
+      connections: CONNECTIONS,
+      offeredPerSec: RATE,
+      seconds: SECONDS,
+      positionsPerSec: Math.round(acked / SECONDS),
+      sent: reports.reduce((n, r) => n + r.sent, 0),
+      acked,
+      socketErrors: reports.reduce((n, r) => n + r.failed, 0),
+      ackP50Ms: Math.round(percentile(latencies, 0.5) * 10) / 10,
+      ackP99Ms: Math.round(percentile(latencies, 0.99) * 10) / 10,
+      rssMb: peakRss,
+      db: env.DATABASE_URL ? 'postgres' : 'sqlite',
+    };
+  } finally {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
