@@ -16,7 +16,8 @@ interface Job {
 
 const FLAG = 0x7e;
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
-const latencies: number[] = [];
+/** Ack latencies as counts per 0.1 ms bucket (sparse), so any number of acks stays small. */
+const histogram: Record<number, number> = {};
 let sent = 0;
 let acked = 0;
 let failed = 0;
@@ -43,7 +44,8 @@ function openDevice(index: number): void {
           const start = pending.get(replied);
           if (start !== undefined) {
             pending.delete(replied);
-            latencies.push(performance.now() - start);
+            const bucket = Math.round((performance.now() - start) * 10);
+            histogram[bucket] = (histogram[bucket] ?? 0) + 1;
             acked++;
           }
         }
@@ -90,8 +92,12 @@ function openDevice(index: number): void {
 }
 
 for (let i = 0; i < job.count; i++) openDevice(job.firstIndex + i);
+const progress = setInterval(
+  () => console.error(`client ${job.localAddress}: sent ${sent}, acked ${acked}, errors ${failed}`),
+  5000,
+);
+progress.unref();
 
 setTimeout(() => {
-  process.send?.({ sent, acked, failed, latencies });
-  process.exit(0);
+  process.send?.({ sent, acked, failed, histogram }, () => process.exit(0));
 }, job.durationMs + 4000);
