@@ -3,6 +3,7 @@
  * (32 bytes, protocols.md §2.4). CR/LF between frames is skipped silently; other bytes outside a
  * frame are garbage. A binary frame must carry BCD id/time/date, which keeps resync honest.
  */
+import { concatBytes } from '../common/bytes.js';
 import type { Framer } from '../types.js';
 
 export const maxFrameBytes = 1024;
@@ -27,9 +28,7 @@ export function createH02Framer(limit: number = maxFrameBytes): Framer {
   const stats = { garbageBytes: 0, oversizedFrames: 0 };
 
   const push = (chunk: Uint8Array): Uint8Array[] => {
-    const merged = new Uint8Array(buffer.length + chunk.length);
-    merged.set(buffer);
-    merged.set(chunk, buffer.length);
+    const merged = concatBytes(buffer, chunk);
     const frames: Uint8Array[] = [];
     let start = 0;
     while (start < merged.length) {

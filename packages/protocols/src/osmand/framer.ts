@@ -1,3 +1,4 @@
+import { concatBytes } from '../common/bytes.js';
 import type { Framer } from '../types.js';
 
 export const OSMAND_MAX_FRAME_BYTES = 8192;
@@ -14,9 +15,7 @@ export function createOsmAndFramer(): Framer {
   return {
     stats,
     push(chunk) {
-      const joined = new Uint8Array(buffer.length + chunk.length);
-      joined.set(buffer);
-      joined.set(chunk, buffer.length);
+      const joined = concatBytes(buffer, chunk);
       const frames: Uint8Array[] = [];
       let start = 0;
       for (let i = 0; i < joined.length; i++) {

@@ -1,4 +1,5 @@
 /** Splits a watch byte stream into `[…]` frames; LEN (not bracket search) decides the end. */
+import { concatBytes } from '../common/bytes.js';
 import type { Framer } from '../types.js';
 import { WATCH_MAX_FRAME_BYTES, scanFrame } from './frame.js';
 
@@ -9,9 +10,7 @@ export function createWatchFramer(limit: number = maxFrameBytes): Framer {
   const stats = { garbageBytes: 0, oversizedFrames: 0 };
 
   const push = (chunk: Uint8Array): Uint8Array[] => {
-    const merged = new Uint8Array(buffer.length + chunk.length);
-    merged.set(buffer);
-    merged.set(chunk, buffer.length);
+    const merged = concatBytes(buffer, chunk);
     let start = 0;
     const frames: Uint8Array[] = [];
     while (start < merged.length) {
