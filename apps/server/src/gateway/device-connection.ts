@@ -91,7 +91,6 @@ export class DeviceConnection {
       this.transport.close();
       return;
     }
-    stats.messages += result.messages.length;
     await pipeline.handle(deviceId, result.messages, frame);
     if (result.ack) await this.transport.write(result.ack);
     for (const message of result.messages) {

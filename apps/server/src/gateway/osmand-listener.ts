@@ -49,7 +49,6 @@ export function createOsmAndListener(
         );
         return answer(404);
       }
-      stats.messages += messages.length;
       await pipeline.handle(device.id, messages, textBytes(payload));
       answer(200);
     })().catch((error: unknown) => {
