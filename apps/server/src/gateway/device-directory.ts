@@ -5,21 +5,18 @@ const KNOWN_MS = 60_000;
 /** Short, so that a device registered a moment ago can connect soon. */
 const UNKNOWN_MS = 10_000;
 
-/** Finds the registered device a connection names; unknown ones are counted, never stored. */
+/** Finds the registered device a connection names (cached briefly; unknown ones for less long). */
 export class DeviceDirectory {
   private readonly cache = new Map<string, { device: DeviceRow | undefined; until: number }>();
-  unknownAttempts = 0;
 
   constructor(private readonly devices: DeviceRepository) {}
 
   async identify(identifier: string, now = Date.now()): Promise<DeviceRow | undefined> {
     const cached = this.cache.get(identifier);
-    const device =
-      cached && cached.until > now
-        ? cached.device
-        : await this.devices.findByTerminalNo(identifier);
+    if (cached && cached.until > now) return cached.device;
+    // The expiry is set only by a lookup, so a device retrying while unknown is looked up again.
+    const device = await this.devices.findByTerminalNo(identifier);
     this.cache.set(identifier, { device, until: now + (device ? KNOWN_MS : UNKNOWN_MS) });
-    if (!device) this.unknownAttempts++;
     return device;
   }
 }
