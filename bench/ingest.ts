@@ -15,7 +15,8 @@ import { repositoryRoot } from '../e2e/support/start-server.js';
  * client processes) send positions at a steady total rate for a while; reports what the gateway
  * stored and acknowledged. Settings: INGEST_CONNECTIONS (default 19,500: this machine allows a
  * process 20,000 open files, and the server needs a few for itself), INGEST_RATE (offered
- * positions/s, default 50,000), INGEST_SECONDS (default 60), DATABASE_URL (PostgreSQL, else SQLite).
+ * positions/s, default 50,000), INGEST_SECONDS (default 60), DATABASE_URL (PostgreSQL, else SQLite),
+ * INGEST_PROFILE_DIR (write a V8 CPU profile of the server there).
  */
 const CONNECTIONS = Number(process.env.INGEST_CONNECTIONS ?? 19_500);
 const RATE = Number(process.env.INGEST_RATE ?? 50_000);
@@ -110,7 +111,14 @@ export default async function ingest() {
   // Node itself with the tsx loader: one process, so its RSS is the server's.
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    [
+      ...(process.env.INGEST_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.INGEST_PROFILE_DIR}`]
+        : []),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
     {
       cwd: repositoryRoot,
       env: { ...process.env, ...env },

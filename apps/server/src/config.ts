@@ -48,6 +48,7 @@ const environment = z.object({
   H02_UDP_PORT: port.default(5013),
   BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(50),
+  DEVICE_STATE_WRITE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
   COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
   DEMO_MODE: flag.optional(),
@@ -85,6 +86,7 @@ export interface Config {
     ports: GatewayPorts;
     udpPorts: GatewayPorts;
     batch: { size: number; delayMs: number };
+    stateWriteMs: number;
     commands: { replyTimeoutMs: number; queueTtlMs: number };
   };
   sms: {
@@ -158,6 +160,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       udpPorts: { jt808: e.JT808_UDP_PORT, h02: e.H02_UDP_PORT },
       batch: { size: e.BATCH_SIZE, delayMs: e.BATCH_DELAY_MS },
+      stateWriteMs: e.DEVICE_STATE_WRITE_MS,
       commands: {
         replyTimeoutMs: e.COMMAND_REPLY_TIMEOUT_S * 1000,
         queueTtlMs: e.COMMAND_QUEUE_TTL_H * 3600_000,

@@ -9,6 +9,7 @@ import { ApplicationRepository } from './repositories/application.repository.js'
 import { CaptchaRepository } from './repositories/captcha.repository.js';
 import { CommandRepository } from './repositories/command.repository.js';
 import { DeviceRepository } from './repositories/device.repository.js';
+import { createIngestStore } from './repositories/ingest/create-ingest-store.js';
 import { EnterpriseRepository } from './repositories/enterprise.repository.js';
 import { LoginFailureRepository } from './repositories/login-failure.repository.js';
 import { PositionRepository } from './repositories/position.repository.js';
@@ -27,7 +28,8 @@ import { TokenService } from './services/token.service.js';
 export type Repositories = ReturnType<typeof createRepositories>;
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
-export function createRepositories({ db }: DatabaseHandle) {
+export function createRepositories(database: DatabaseHandle) {
+  const { db } = database;
   return {
     applications: new ApplicationRepository(db),
     settings: new SettingsRepository(db),
@@ -39,7 +41,7 @@ export function createRepositories({ db }: DatabaseHandle) {
     devices: new DeviceRepository(db),
     enterprises: new EnterpriseRepository(db),
     appContent: new AppContentRepository(db),
-    positions: new PositionRepository(db),
+    positions: new PositionRepository(db, createIngestStore(database)),
     commands: new CommandRepository(db),
   };
 }

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriter } from '../src/gateway/batch-writer.js';
+import { FRAMES_KEPT, FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
+import { Pipeline } from '../src/gateway/pipeline.js';
 import { testDialects } from './support/databases.js';
 import { smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
 
@@ -119,21 +122,28 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
   });
 
   it('lists devices and shows the latest raw frames of one', async () => {
-    const device = await server.repositories.devices.findByTerminalNo('868120000000001');
-    const now = Date.now();
-    const frames = Array.from({ length: 55 }, (_, i) => ({
-      deviceId: device!.id,
-      receivedAt: now + i,
-      data: `78780d01${i}`,
-    }));
-    await server.repositories.positions.commitBatch([], [], frames);
-    await server.repositories.positions.pruneFrames(50);
-    const shown = await admin('device:frames', '868120000000001', '--limit', '100');
-    const lines = shown.stdout.trim().split('\n');
-    expect(lines).toHaveLength(50);
-    expect(lines[0]).toContain('78780d0154');
     const list = await admin('device:list');
     expect(list.stdout).toMatch(/868120000000001\tgt06\tunused\t-\t-\tfleet1/);
+    const device = await server.repositories.devices.findByTerminalNo('868120000000001');
+    const { positions } = server.repositories;
+    const writer = new BatchWriter(positions, { size: 1000, delayMs: 1 });
+    const pipeline = new Pipeline(positions, writer, server.clock, 1000);
+    await pipeline.prepare(device!.id);
+    const heartbeats = Array.from({ length: FRAMES_KEPT + 5 }, (_, i) =>
+      pipeline.handle(device!.id, [{ type: 'heartbeat' }], Uint8Array.of(0x78, 0x78, i)),
+    );
+    await Promise.all(heartbeats);
+    // The frames are written with the first message, then at most every FRAMES_WRITE_MS.
+    expect(
+      (await admin('device:frames', '868120000000001')).stdout.trim().split('\n'),
+    ).toHaveLength(1);
+    server.clock.advance(FRAMES_WRITE_MS);
+    await pipeline.flushSnapshots();
+    const shown = await admin('device:frames', '868120000000001', '--limit', '100');
+    const lines = shown.stdout.trim().split('\n');
+    expect(lines).toHaveLength(FRAMES_KEPT);
+    expect(lines[0]).toMatch(/\t787836$/);
+    expect(lines.at(-1)).toMatch(/\t787805$/);
     expect((await admin('device:frames', 'nope')).code).toBe(2);
   });
 

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { hexToBytes } from '@xunji/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway/gateway.js';
+import { FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
 import { testDialects } from './support/databases.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -94,8 +95,10 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
     const [position] = await server.repositories.positions.listForDevice(id);
     expect(position).toMatchObject({ fixTime: Date.UTC(2015, 11, 29, 2, 51, 5), valid: 1 });
     expect((await server.repositories.positions.findState(id))?.status).toBe('online');
-    const frames = await server.repositories.positions.latestFrames(id, 50);
-    expect(frames.map((f) => f.data)).toEqual([
+    server.clock.advance(FRAMES_WRITE_MS);
+    await gateway.pipeline.flushSnapshots();
+    const frames = await server.repositories.positions.latestFrames(id);
+    expect(frames.map((f) => f.hex)).toEqual([
       GT06_LOCATION.toLowerCase(),
       GT06_LOGIN.toLowerCase(),
     ]);

@@ -4,7 +4,8 @@
  */
 import type { DeviceAlarm, Fix } from './fix.js';
 import { between, seededRandom, type Random } from './random.js';
-import { Route, offset, type City, type LatLon } from './route.js';
+import { offset, type LatLon } from '@xunji/shared';
+import { Route, type City } from './route.js';
 
 export const MIN_CITY_KMH = 20;
 export const MAX_CITY_KMH = 60;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fix } from '../src/fix.js';
-import { CITIES, Route, distanceMetres } from '../src/route.js';
+import { distanceMetres } from '@xunji/shared';
+import { CITIES, Route } from '../src/route.js';
 import { MAX_CITY_KMH, Trip } from '../src/trip.js';
 
 const START = Date.UTC(2026, 10, 22, 0, 0, 0);

@@ -106,11 +106,10 @@ export const deviceCommands = [
       if (!terminalNo) throw new UsageError('give the device number');
       const device = await context.repositories.devices.findByTerminalNo(terminalNo);
       if (!device) throw new UsageError(`no device ${terminalNo}`);
-      const frames = await context.repositories.positions.latestFrames(
-        device.id,
-        optionalInt(values, 'limit') ?? 50,
-      );
-      for (const frame of frames) context.print(`${time(frame.receivedAt)}\t${frame.data}`);
+      const frames = await context.repositories.positions.latestFrames(device.id);
+      for (const frame of frames.slice(0, optionalInt(values, 'limit') ?? frames.length)) {
+        context.print(`${time(frame.receivedAt)}\t${frame.hex}`);
+      }
     },
   }),
   defineCommand({

@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the data lives, for logs: a file path or the URL without its password. */
   location: string;
+  /** The embedded connection itself, for the gateway's prepared-statement batch writes. */
+  sqlite?: SQLite.Database;
 }
 
 const INT8_OID = 20;
@@ -28,6 +30,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format),
       },
     });
+    // An idle connection the server ends (restart, failover) is dropped by the pool and replaced
+    // on next use; unhandled, its error event would end the process.
+    pool.on('error', () => undefined);
     const url = new URL(options.databaseUrl);
     url.password = '';
     return {
@@ -47,7 +52,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MB of pages: the position index of thousands of devices stays in memory while ingesting.
+  sqlite.pragma('cache_size = -65536');
   return {
+    sqlite,
     db: new Kysely<Database>({
       dialect: new SqliteDialect({ database: sqlite }),
       plugins: [new CamelCasePlugin()],

@@ -4,6 +4,7 @@ import { foundation } from './migrations/0001-foundation.js';
 import { positions } from './migrations/0002-positions.js';
 import { commands } from './migrations/0003-commands.js';
 import { deviceFrames } from './migrations/0004-device-frames.js';
+import { deviceSnapshots } from './migrations/0005-device-snapshots.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -12,6 +13,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0002-positions': positions(dialect),
     '0003-commands': commands(dialect),
     '0004-device-frames': deviceFrames(dialect),
+    '0005-device-snapshots': deviceSnapshots(),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

@@ -188,6 +188,8 @@ export interface DeviceStatesTable {
   acc: number | null;
   voltage: number | null;
   mileage: number | null;
+  /** Battery state: 1 charging, 0 not, null not reported. */
+  charging: number | null;
   updatedAt: number;
 }
 
@@ -224,12 +226,11 @@ export interface CommandsTable {
   expiresAt: number;
 }
 
+/** The latest raw frames of a device: `receivedAt hex` lines, newest last. */
 export interface DeviceFramesTable {
-  id: Generated<number>;
   deviceId: number;
-  receivedAt: number;
-  /** Hex of the bytes as received (text protocols too). */
-  data: string;
+  frames: string;
+  updatedAt: number;
 }
 
 export interface Database {
@@ -265,4 +266,3 @@ export type AppVersionRow = Selectable<AppVersionsTable>;
 export type NewPosition = Insertable<PositionsTable>;
 export type DeviceStateRow = Selectable<DeviceStatesTable>;
 export type CommandRow = Selectable<CommandsTable>;
-export type NewDeviceFrame = Insertable<DeviceFramesTable>;

@@ -1,10 +1,15 @@
-import type { NewDeviceFrame, NewPosition } from '../db/schema.js';
-import type { DeviceStateUpdate, PositionRepository } from '../repositories/position.repository.js';
+import type {
+  DeviceFramesUpsert,
+  DeviceStateUpsert,
+  PositionInsert,
+} from '../repositories/ingest/ingest-batch.js';
+import type { PositionRepository } from '../repositories/position.repository.js';
+import { mergeStates } from './device-state.js';
+import type { DeviceSnapshot } from './device-snapshots.js';
 
 interface Pending {
-  positions: NewPosition[];
-  frames: NewDeviceFrame[];
-  state: DeviceStateUpdate;
+  positions: PositionInsert[];
+  snapshots: DeviceSnapshot[];
   committed: () => void;
   failed: (error: unknown) => void;
 }
@@ -19,7 +24,8 @@ export interface BatchOptions {
 /**
  * Groups what many devices send into one transaction. `write` resolves only once the data is
  * committed, so the caller acknowledges the device after that and never before: a crash loses no
- * acknowledged position, and what was not acknowledged the device sends again.
+ * acknowledged position, and what was not acknowledged the device sends again. Batches commit in
+ * the order they were written, and the writes of one batch resolve in their order.
  */
 export class BatchWriter {
   private queue: Pending[] = [];
@@ -32,16 +38,12 @@ export class BatchWriter {
     private readonly options: BatchOptions,
   ) {}
 
-  write(
-    positions: NewPosition[],
-    state: DeviceStateUpdate,
-    frames: NewDeviceFrame[] = [],
-  ): Promise<void> {
+  write(positions: PositionInsert[], snapshots: DeviceSnapshot[] = []): Promise<void> {
     return new Promise((committed, failed) => {
-      this.queue.push({ positions, frames, state, committed, failed });
+      this.queue.push({ positions, snapshots, committed, failed });
       this.queued += Math.max(1, positions.length);
-      if (this.queued >= this.options.size) this.flush();
-      else this.timer ??= setTimeout(() => this.flush(), this.options.delayMs);
+      if (this.queued >= this.options.size) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.options.delayMs);
     });
   }
 
@@ -57,23 +59,23 @@ export class BatchWriter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    const latest = new Map<number, DeviceStateUpdate>();
-    for (const { state } of batch) {
-      const known = latest.get(state.deviceId);
-      const newer =
-        !known?.position || (state.position && state.position.fixTime > known.position.fixTime);
-      latest.set(state.deviceId, {
-        ...state,
-        lastAlive: Math.max(state.lastAlive, known?.lastAlive ?? 0),
-        ...(newer ? {} : { position: known?.position }),
-      });
+    const positions: PositionInsert[] = [];
+    const states = new Map<number, DeviceStateUpsert>();
+    const frames = new Map<number, DeviceFramesUpsert>();
+    for (const pending of batch) {
+      for (const row of pending.positions) positions.push(row);
+      for (const { state, frames: latest } of pending.snapshots) {
+        const earlier = states.get(state.deviceId);
+        states.set(state.deviceId, earlier ? mergeStates(earlier, state) : state);
+        if (latest) frames.set(latest.deviceId, latest);
+      }
     }
     try {
-      await this.positions.commitBatch(
-        batch.flatMap((p) => p.positions),
-        [...latest.values()],
-        batch.flatMap((p) => p.frames),
-      );
+      await this.positions.commitBatch({
+        positions,
+        states: [...states.values()],
+        frames: [...frames.values()],
+      });
       for (const pending of batch) pending.committed();
     } catch (error) {
       for (const pending of batch) pending.failed(error);

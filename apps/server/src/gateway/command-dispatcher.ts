@@ -104,7 +104,7 @@ export class CommandDispatcher {
       reference: encoded.reference ?? null,
       sentAt: this.clock.now(),
     });
-    if (!(await connection.transport.write(encoded.bytes))) await this.finish(row.id, 'error');
+    if (!connection.transport.write(encoded.bytes)) await this.finish(row.id, 'error');
   }
 
   private async finish(id: number, result: CommandResult, reply?: string): Promise<void> {

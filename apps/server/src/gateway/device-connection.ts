@@ -8,7 +8,8 @@ import type { GatewayStats } from './stats.js';
 
 /** How bytes go back to a device: a TCP socket, or UDP datagrams to its last address. */
 export interface Transport {
-  write(bytes: Uint8Array): Promise<boolean>;
+  /** Hands bytes to the transport; false when it is already closed. */
+  write(bytes: Uint8Array): boolean;
   close(): void;
   readonly closed: boolean;
 }
@@ -24,8 +25,9 @@ export interface ConnectionDeps {
 
 /**
  * One device's conversation, whatever carries it. Frames are handled strictly in order: decode →
- * identify the device (an unknown one is refused) → pipeline (committed) → the device's ack →
- * command replies and queued commands.
+ * identify the device (an unknown one is refused) → pipeline → once committed, the device's ack →
+ * command replies and queued commands. A position frame does not wait for the commit of the one
+ * before it, so a burst of blind-area uploads shares one transaction; acks still go out in order.
  */
 export class DeviceConnection {
   private readonly framer;
@@ -45,11 +47,7 @@ export class DeviceConnection {
     for (const frame of this.framer.push(chunk)) {
       this.queue = this.queue.then(() => (this.transport.closed ? undefined : this.handle(frame)));
     }
-    this.queue = this.queue.catch((error: unknown) => {
-      // Not stored, so not acknowledged: the device sends it again on its next connection.
-      this.deps.logger.error({ err: error, protocol: this.protocol.name }, 'frame not stored');
-      this.transport.close();
-    });
+    this.queue = this.queue.catch(this.notStored);
   }
 
   /** The transport ended: the device is offline unless it already has a newer connection. */
@@ -61,8 +59,14 @@ export class DeviceConnection {
     pipeline.track(dispatcher.deviceGone(deviceId));
   }
 
+  /** Not stored, so not acknowledged: the device sends it again on its next connection. */
+  private readonly notStored = (error: unknown): void => {
+    this.deps.logger.error({ err: error, protocol: this.protocol.name }, 'frame not stored');
+    this.transport.close();
+  };
+
   private async handle(frame: Uint8Array): Promise<void> {
-    const { directory, pipeline, sessions, dispatcher, stats, logger } = this.deps;
+    const { pipeline, dispatcher, stats } = this.deps;
     let result;
     try {
       result = this.protocol.decode(frame, this.session);
@@ -72,30 +76,41 @@ export class DeviceConnection {
       return;
     }
     const login = result.messages.find((m) => m.type === 'login');
-    if (login?.type === 'login' && this.deviceId === undefined) {
-      const device = await directory.identify(login.deviceId);
-      if (device) {
-        this.deviceId = device.id;
-        sessions.attach(device.id, {
-          transport: this.transport,
-          protocol: this.protocol,
-          session: this.session,
-        });
-      } else {
-        logger.warn({ protocol: this.protocol.name, id: login.deviceId }, 'unknown device refused');
-      }
-    }
+    if (login?.type === 'login' && this.deviceId === undefined) await this.identify(login.deviceId);
     const { deviceId } = this;
     if (deviceId === undefined) {
       stats.unknownDevices++;
       this.transport.close();
       return;
     }
-    await pipeline.handle(deviceId, result.messages, frame);
-    if (result.ack) await this.transport.write(result.ack);
-    for (const message of result.messages) {
-      if (message.type === 'commandResult') await dispatcher.handleReply(deviceId, message);
+    const { ack } = result;
+    const acked = pipeline.handle(deviceId, result.messages, frame).then(() => {
+      if (ack) this.transport.write(ack);
+    });
+    const replies = result.messages.filter((m) => m.type === 'commandResult');
+    if (!login && replies.length === 0) {
+      acked.catch(this.notStored);
+      return;
     }
+    // A login is answered before queued commands go out; a reply is matched once its frame is in.
+    await acked;
+    for (const reply of replies) await dispatcher.handleReply(deviceId, reply);
     if (login) await dispatcher.deviceConnected(deviceId);
+  }
+
+  private async identify(identifier: string): Promise<void> {
+    const { directory, pipeline, sessions, logger } = this.deps;
+    const device = await directory.identify(identifier);
+    if (!device) {
+      logger.warn({ protocol: this.protocol.name, id: identifier }, 'unknown device refused');
+      return;
+    }
+    await pipeline.prepare(device.id);
+    this.deviceId = device.id;
+    sessions.attach(device.id, {
+      transport: this.transport,
+      protocol: this.protocol,
+      session: this.session,
+    });
   }
 }

@@ -27,12 +27,12 @@ export interface GatewayOptions {
   /** UDP port per protocol, for the devices that send datagrams (JT/T 808, H02). */
   udpPorts?: GatewayPorts;
   batch: BatchOptions;
+  /** How often at most a device's state is written (positions are written at once). */
+  stateWriteMs: number;
   commands: DispatcherOptions;
 }
 
 const SWEEP_MS = 5000;
-const FRAMES_KEPT = 50;
-const PRUNE_MS = 60_000;
 
 /** Silence after which a connection is closed (trackers heartbeat every few minutes at most). */
 const IDLE_TIMEOUT_MS: Record<ProtocolName, number> = {
@@ -62,12 +62,12 @@ export class Gateway {
   constructor(
     private readonly options: GatewayOptions,
     repositories: Repositories,
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {
-    this.positions = repositories.positions;
     this.writer = new BatchWriter(repositories.positions, options.batch);
-    this.pipeline = new Pipeline(repositories.positions, this.writer, clock);
+    this.positions = repositories.positions;
+    this.pipeline = new Pipeline(repositories.positions, this.writer, clock, options.stateWriteMs);
     this.dispatcher = new CommandDispatcher(
       repositories.commands,
       this.sessions,
@@ -105,8 +105,9 @@ export class Gateway {
 
   /** Listens on every configured port; answers the ports taken by name (`jt808`, `jt808/udp`). */
   async start(): Promise<Record<string, number>> {
+    await this.positions.markOnlineOffline(this.clock.now());
     this.every(SWEEP_MS, () => this.dispatcher.sweep());
-    this.every(PRUNE_MS, () => this.positions.pruneFrames(FRAMES_KEPT));
+    this.every(Math.max(this.options.stateWriteMs, 100), () => this.pipeline.flushSnapshots());
     const ports: Record<string, number> = {};
     for (const listener of this.listeners) {
       ports[listener.name] = await this.listen(listener);
@@ -131,6 +132,7 @@ export class Gateway {
     );
     for (const socket of this.connections) socket.destroy();
     await Promise.all(closed);
+    this.pipeline.track(this.pipeline.flushSnapshots());
     await this.writer.flush();
     await this.pipeline.idle();
   }

@@ -49,6 +49,7 @@ export function createOsmAndListener(
         );
         return answer(404);
       }
+      await pipeline.prepare(device.id);
       await pipeline.handle(device.id, messages, textBytes(payload));
       answer(200);
     })().catch((error: unknown) => {

@@ -1,71 +1,99 @@
 import type { DecodedMessage, Position } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
-import type { DeviceStatus, NewPosition } from '../db/schema.js';
-import type { PositionRepository } from '../repositories/position.repository.js';
+import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
+import type { DeviceCursor, PositionRepository } from '../repositories/position.repository.js';
 import type { BatchWriter } from './batch-writer.js';
+import { DeviceSnapshots } from './device-snapshots.js';
+import { deviceStateOf, offlineState } from './device-state.js';
+import { advanceOdometer } from './odometer.js';
 import { rejectPosition, type Rejection } from './position-filter.js';
 import { toPositionRow } from './position-row.js';
 
 function positionsOf(messages: DecodedMessage[]): Position[] {
-  return messages.flatMap((m) => {
-    if (m.type === 'position') return [m.position];
-    if (m.type === 'alarm' && m.position) return [m.position];
-    return [];
-  });
+  const positions: Position[] = [];
+  for (const m of messages) {
+    if (m.type === 'position') positions.push(m.position);
+    else if (m.type === 'alarm' && m.position) positions.push(m.position);
+  }
+  return positions;
 }
 
-const reportsPowerOff = (messages: DecodedMessage[]) =>
-  messages.some(
-    (m) => (m.type === 'alarm' || m.type === 'status') && m.alarms?.includes('powerOff'),
-  );
-
 /**
- * Per device, in order: filter → state → batch write. Resolves once everything is committed; the
- * connection then sends the device its ack.
+ * Per device, in order: filter → state → batch write. `handle` answers a promise that resolves
+ * once the message is committed; the connection then sends the device its ack.
  */
 export class Pipeline {
-  private readonly lastFixTimes = new Map<number, number>();
+  /** Each device's stream position, loaded once from the database and then kept here. */
+  private readonly cursors = new Map<number, DeviceCursor>();
+  private readonly loading = new Map<number, Promise<unknown>>();
+  private readonly snapshots: DeviceSnapshots;
   readonly rejected: Record<Rejection, number> = { invalidFix: 0, future: 0, duplicate: 0 };
 
+  /** `snapshotMs`: how often at most a device's state and raw frames are written. */
   constructor(
     private readonly positions: PositionRepository,
     private readonly writer: BatchWriter,
     private readonly clock: Clock,
-  ) {}
+    snapshotMs: number,
+  ) {
+    this.snapshots = new DeviceSnapshots(snapshotMs);
+  }
 
-  /** `raw` is the frame as received, kept among the device's latest frames for support. */
-  async handle(deviceId: number, messages: DecodedMessage[], raw?: Uint8Array): Promise<void> {
+  /** Loads what the pipeline keeps of a device; call it when the device is identified. */
+  async prepare(deviceId: number): Promise<void> {
+    if (!this.cursors.has(deviceId)) await this.load(deviceId);
+  }
+
+  /**
+   * `raw` is the frame as received, kept among the device's latest frames. Messages of a
+   * prepared device handed in one after the other are committed in that order.
+   */
+  handle(deviceId: number, messages: DecodedMessage[], raw?: Uint8Array): Promise<void> {
+    const cursor = this.cursors.get(deviceId);
+    // Only after a failed commit (the device's connection is closed then).
+    if (!cursor) return this.load(deviceId).then(() => this.handle(deviceId, messages, raw));
     const now = this.clock.now();
-    let lastFixTime = await this.lastFixTime(deviceId);
-    const rows: NewPosition[] = [];
+    const rows: PositionInsert[] = [];
+    let newest: { row: PositionInsert; reported: Position } | undefined;
     for (const position of positionsOf(messages)) {
-      const rejection = rejectPosition(position, lastFixTime, now);
+      const rejection = rejectPosition(position, cursor.lastFixTime, now);
       if (rejection) {
         this.rejected[rejection]++;
         continue;
       }
-      rows.push(toPositionRow(deviceId, position, now));
-      lastFixTime = Math.max(lastFixTime ?? 0, position.fixTime);
+      const isNewest = cursor.lastFixTime === undefined || position.fixTime > cursor.lastFixTime;
+      const mileage = isNewest ? advanceOdometer(cursor, position) : (position.mileageKm ?? null);
+      const row = toPositionRow(deviceId, position, now, mileage);
+      rows.push(row);
+      if (isNewest) {
+        cursor.lastFixTime = position.fixTime;
+        newest = { row, reported: position };
+      }
     }
-    const status: DeviceStatus = reportsPowerOff(messages) ? 'shutdown' : 'online';
-    const newest = rows.reduce<NewPosition | undefined>(
-      (a, b) => (!a || b.fixTime > a.fixTime ? b : a),
-      undefined,
-    );
-    await this.writer.write(
-      rows,
-      { deviceId, status, lastAlive: now, ...(newest ? { position: newest } : {}) },
-      raw ? [{ deviceId, receivedAt: now, data: Buffer.from(raw).toString('hex') }] : [],
-    );
-    // Learnt only once stored: after a failed commit the device re-sends, and that is no duplicate.
-    if (lastFixTime !== undefined) this.lastFixTimes.set(deviceId, lastFixTime);
+    const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
+    const frame = raw ? { receivedAt: now, hex: hexOf(raw) } : undefined;
+    const snapshot = this.snapshots.record(state, frame, now);
+    return this.writer.write(rows, snapshot ? [snapshot] : []).catch((error: unknown) => {
+      // What was not stored is sent again by the device: forget what this message taught.
+      this.cursors.delete(deviceId);
+      this.snapshots.forget(deviceId);
+      throw error;
+    });
+  }
+
+  /** Writes the states and frames that wait for their interval (run periodically and at stop). */
+  flushSnapshots(): Promise<void> {
+    const waiting = this.snapshots.takeWaiting(this.clock.now());
+    return waiting.length > 0 ? this.writer.write([], waiting) : Promise.resolve();
   }
 
   private readonly background = new Set<Promise<void>>();
 
   /** The device's connection ended: it is offline (written in the background). */
   deviceGone(deviceId: number): void {
-    this.track(this.positions.setStatus(deviceId, 'offline', this.clock.now()));
+    const now = this.clock.now();
+    const snapshot = this.snapshots.record(offlineState(deviceId, now), undefined, now);
+    this.track(this.writer.write([], snapshot ? [snapshot] : []));
   }
 
   /** Runs a write in the background; `idle` waits for it, and a failure only loses that write. */
@@ -81,11 +109,22 @@ export class Pipeline {
     await Promise.all([...this.background]);
   }
 
-  private async lastFixTime(deviceId: number): Promise<number | undefined> {
-    if (!this.lastFixTimes.has(deviceId)) {
-      const stored = await this.positions.latestFixTime(deviceId);
-      if (stored) this.lastFixTimes.set(deviceId, stored.fixTime);
+  /** One load per device however many messages wait for it. */
+  private load(deviceId: number): Promise<unknown> {
+    let loading = this.loading.get(deviceId);
+    if (!loading) {
+      loading = this.positions
+        .cursorOf(deviceId)
+        .then((cursor) => {
+          this.cursors.set(deviceId, cursor);
+          this.snapshots.restore(deviceId, cursor.frames);
+        })
+        .finally(() => this.loading.delete(deviceId));
+      this.loading.set(deviceId, loading);
     }
-    return this.lastFixTimes.get(deviceId);
+    return loading;
   }
 }
+
+const hexOf = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');

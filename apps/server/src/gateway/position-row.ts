@@ -1,22 +1,36 @@
 import type { Position } from '@xunji/protocols';
-import type { NewPosition } from '../db/schema.js';
+import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 
-const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
+export const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
 
-/** A decoded position as its row; facts without a column go to the JSON attributes. */
-export function toPositionRow(deviceId: number, p: Position, serverTime: number): NewPosition {
-  const extra = {
-    cells: p.cells,
-    wifi: p.wifi,
-    alarms: p.alarms,
-    voltage: p.voltage,
-    signal: p.signal,
-    charging: p.charging,
-    cut: p.cut,
-    armed: p.armed,
-    steps: p.steps,
-  };
-  const present = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
+/** Facts without a column of their own, kept as JSON attributes. */
+const ATTRIBUTE_KEYS = [
+  'cells',
+  'wifi',
+  'alarms',
+  'voltage',
+  'signal',
+  'charging',
+  'cut',
+  'armed',
+  'steps',
+] as const;
+
+function attributesOf(p: Position): string | null {
+  let present: Partial<Record<(typeof ATTRIBUTE_KEYS)[number], unknown>> | undefined;
+  for (const key of ATTRIBUTE_KEYS) {
+    if (p[key] !== undefined) (present ??= {})[key] = p[key];
+  }
+  return present ? JSON.stringify(present) : null;
+}
+
+/** A decoded position as its row; `mileage` is the device's odometer or the computed one (km). */
+export function toPositionRow(
+  deviceId: number,
+  p: Position,
+  serverTime: number,
+  mileage: number | null,
+): PositionInsert {
   return {
     deviceId,
     fixTime: p.fixTime,
@@ -31,8 +45,8 @@ export function toPositionRow(deviceId: number, p: Position, serverTime: number)
     satellites: p.satellites ?? null,
     battery: p.batteryPercent ?? null,
     acc: flag(p.acc),
-    mileage: p.mileageKm ?? null,
+    mileage,
     reupload: p.reupload ? 1 : 0,
-    attributes: Object.keys(present).length > 0 ? JSON.stringify(present) : null,
+    attributes: attributesOf(p),
   };
 }

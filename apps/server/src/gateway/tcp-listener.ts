@@ -4,11 +4,7 @@ import { DeviceConnection, type ConnectionDeps, type Transport } from './device-
 
 function socketTransport(socket: net.Socket): Transport {
   return {
-    write: (bytes) =>
-      new Promise((resolve) => {
-        if (socket.destroyed) return resolve(false);
-        socket.write(bytes, (error) => resolve(!error));
-      }),
+    write: (bytes) => !socket.destroyed && (socket.write(bytes), true),
     close: () => socket.destroy(),
     get closed() {
       return socket.destroyed;

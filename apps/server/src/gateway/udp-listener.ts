@@ -39,10 +39,11 @@ export function createUdpListener(
     let peer = peers.get(key);
     if (!peer) {
       const transport: Transport = {
-        write: (bytes) =>
-          new Promise((resolve) =>
-            socket.send(bytes, remote.port, remote.address, (error) => resolve(!error)),
-          ),
+        write: (bytes) => {
+          if (peer?.closed ?? true) return false;
+          socket.send(bytes, remote.port, remote.address);
+          return true;
+        },
         close: () => peer && forget(key, peer),
         get closed() {
           return peer?.closed ?? true;

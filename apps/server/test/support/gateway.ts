@@ -14,6 +14,7 @@ export async function startTestGateway(
       ports: Object.fromEntries(protocols.map((p) => [p, 0])),
       udpPorts: Object.fromEntries(udp.map((p) => [p, 0])),
       batch: { size: 500, delayMs: 20 },
+      stateWriteMs: 0,
       commands: { replyTimeoutMs: 30_000, queueTtlMs: 3600_000 },
     },
     server.repositories,

@@ -1,0 +1,107 @@
+import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
+import { mergeStates } from './device-state.js';
+
+/** Raw frames kept per device, for support (`npm run admin -- device:frames`). */
+export const FRAMES_KEPT = 50;
+/** How often at most a device's raw frames are written (they are support data, ~7 KB a row). */
+export const FRAMES_WRITE_MS = 30_000;
+
+/** What is written of a device besides its positions: its state and its latest raw frames. */
+export interface DeviceSnapshot {
+  state: DeviceStateUpsert;
+  frames?: DeviceFramesUpsert;
+}
+
+interface Entry {
+  /** Merged state of the messages since the last write; undefined when nothing changed. */
+  pending?: DeviceStateUpsert;
+  /** The state last written (merged into from then on). */
+  written?: DeviceStateUpsert;
+  writtenAt: number;
+  /** Newest last: `receivedAt hex` lines. */
+  frames: string[];
+  framesChanged: boolean;
+  framesWrittenAt: number;
+}
+
+const newEntry = (frames: string[]): Entry => ({
+  writtenAt: -Infinity,
+  frames,
+  framesChanged: false,
+  framesWrittenAt: -Infinity,
+});
+
+/**
+ * A device's state and raw frames change with every message, but are written with a batch of
+ * positions at most once per interval per device (state at once when its status changes): a
+ * device sending every second costs one position row per message, not three rows. Positions
+ * themselves are never delayed. A crash loses at most one interval of state, never a position.
+ */
+export class DeviceSnapshots {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(private readonly stateMs: number) {}
+
+  /** Continues from what is stored (newest frame last). */
+  restore(deviceId: number, frames: string[]): void {
+    if (!this.entries.has(deviceId)) this.entries.set(deviceId, newEntry(frames));
+  }
+
+  /** Records one message's state (and raw frame); answers the snapshot to write now, if due. */
+  record(
+    state: DeviceStateUpsert,
+    frame: { receivedAt: number; hex: string } | undefined,
+    now: number,
+  ): DeviceSnapshot | undefined {
+    const entry = this.entryOf(state.deviceId);
+    entry.pending = entry.pending ? mergeStates(entry.pending, state) : state;
+    if (frame) {
+      entry.frames.push(`${frame.receivedAt} ${frame.hex}`);
+      if (entry.frames.length > FRAMES_KEPT) entry.frames.shift();
+      entry.framesChanged = true;
+    }
+    const due = now - entry.writtenAt >= this.stateMs || state.status !== entry.written?.status;
+    return due ? this.take(state.deviceId, entry, now) : undefined;
+  }
+
+  /** Every state that changed since it was written, with the frames that are due (periodic flush). */
+  takeWaiting(now: number): DeviceSnapshot[] {
+    const snapshots: DeviceSnapshot[] = [];
+    for (const [deviceId, entry] of this.entries) {
+      if (entry.pending || this.framesDue(entry, now)) {
+        snapshots.push(this.take(deviceId, entry, now));
+      }
+    }
+    return snapshots;
+  }
+
+  /** What the pipeline forgets after a failed commit (it reloads the device then). */
+  forget(deviceId: number): void {
+    this.entries.delete(deviceId);
+  }
+
+  private entryOf(deviceId: number): Entry {
+    let entry = this.entries.get(deviceId);
+    if (!entry) {
+      entry = newEntry([]);
+      this.entries.set(deviceId, entry);
+    }
+    return entry;
+  }
+
+  private framesDue(entry: Entry, now: number): boolean {
+    return entry.framesChanged && now - entry.framesWrittenAt >= FRAMES_WRITE_MS;
+  }
+
+  /** The snapshot of the device as it is now: its state, and its frames when they are due. */
+  private take(deviceId: number, entry: Entry, now: number): DeviceSnapshot {
+    const state = entry.pending ?? entry.written!;
+    entry.pending = undefined;
+    entry.written = state;
+    entry.writtenAt = now;
+    if (!this.framesDue(entry, now)) return { state };
+    entry.framesChanged = false;
+    entry.framesWrittenAt = now;
+    return { state, frames: { deviceId, frames: entry.frames.join('\n'), updatedAt: now } };
+  }
+}

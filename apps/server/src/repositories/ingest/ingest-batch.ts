@@ -1,0 +1,112 @@
+import type { DeviceFramesTable, DeviceStatesTable, PositionsTable } from '../../db/schema.js';
+
+/** A position as the gateway stores it: every column present (null where not reported). */
+export type PositionInsert = Omit<PositionsTable, 'id'>;
+/** What a batch says about a device now; fix columns move only with a newer fix (see below). */
+export type DeviceStateUpsert = DeviceStatesTable;
+export type DeviceFramesUpsert = DeviceFramesTable;
+
+/** What the gateway commits in one transaction, before it acknowledges any of it. */
+export interface IngestBatch {
+  positions: PositionInsert[];
+  /** At most one per device. */
+  states: DeviceStateUpsert[];
+  /** At most one per device. */
+  frames: DeviceFramesUpsert[];
+}
+
+/** Writes a batch in one transaction; positions already stored (same device and fix time) are skipped. */
+export interface IngestStore {
+  commit(batch: IngestBatch): Promise<void>;
+}
+
+/** A column of a batch table: the row's property, its SQL name, its PostgreSQL type. */
+export interface Column<Row> {
+  key: keyof Row & string;
+  name: string;
+  pgType: 'integer' | 'bigint' | 'double precision' | 'text';
+}
+
+const column = <Row>(key: keyof Row & string, pgType: Column<Row>['pgType']): Column<Row> => ({
+  key,
+  name: key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+  pgType,
+});
+
+export const POSITION_COLUMNS: Column<PositionInsert>[] = [
+  column('deviceId', 'integer'),
+  column('fixTime', 'bigint'),
+  column('serverTime', 'bigint'),
+  column('valid', 'integer'),
+  column('latitude', 'double precision'),
+  column('longitude', 'double precision'),
+  column('altitude', 'double precision'),
+  column('speed', 'double precision'),
+  column('course', 'double precision'),
+  column('lbsMode', 'text'),
+  column('satellites', 'integer'),
+  column('battery', 'integer'),
+  column('acc', 'integer'),
+  column('mileage', 'double precision'),
+  column('reupload', 'integer'),
+  column('attributes', 'text'),
+];
+
+/** The columns of the latest fix: they move together, and only with a newer fix. */
+const FIX_COLUMNS: Column<DeviceStateUpsert>[] = [
+  column('locateTime', 'bigint'),
+  column('latitude', 'double precision'),
+  column('longitude', 'double precision'),
+  column('speed', 'double precision'),
+  column('course', 'double precision'),
+  column('valid', 'integer'),
+  column('lbsMode', 'text'),
+  column('satellites', 'integer'),
+];
+
+/** Facts the latest message reported: each moves when reported, else keeps its value. */
+const FACT_COLUMNS: Column<DeviceStateUpsert>[] = [
+  column('lastAlive', 'bigint'),
+  column('battery', 'integer'),
+  column('charging', 'integer'),
+  column('signal', 'integer'),
+  column('voltage', 'double precision'),
+  column('acc', 'integer'),
+  column('mileage', 'double precision'),
+];
+
+export const STATE_COLUMNS: Column<DeviceStateUpsert>[] = [
+  column('deviceId', 'integer'),
+  column('status', 'text'),
+  column('updatedAt', 'bigint'),
+  ...FIX_COLUMNS,
+  ...FACT_COLUMNS,
+];
+
+export const FRAME_COLUMNS: Column<DeviceFramesUpsert>[] = [
+  column('deviceId', 'integer'),
+  column('frames', 'text'),
+  column('updatedAt', 'bigint'),
+];
+
+export const names = <Row>(columns: Column<Row>[]) => columns.map((c) => c.name).join(', ');
+
+/** The same conflict clauses serve SQLite and PostgreSQL. */
+export const POSITION_CONFLICT = 'ON CONFLICT (device_id, fix_time) DO NOTHING';
+
+export const FRAME_CONFLICT =
+  'ON CONFLICT (device_id) DO UPDATE SET frames = excluded.frames, updated_at = excluded.updated_at';
+
+const NEWER_FIX =
+  'excluded.locate_time IS NOT NULL AND (device_states.locate_time IS NULL OR excluded.locate_time > device_states.locate_time)';
+
+/** Status always moves; a late re-upload never moves a device back. */
+export const STATE_CONFLICT = `ON CONFLICT (device_id) DO UPDATE SET ${[
+  'status = excluded.status',
+  'updated_at = excluded.updated_at',
+  ...FIX_COLUMNS.map(
+    ({ name }) =>
+      `${name} = CASE WHEN ${NEWER_FIX} THEN excluded.${name} ELSE device_states.${name} END`,
+  ),
+  ...FACT_COLUMNS.map(({ name }) => `${name} = COALESCE(excluded.${name}, device_states.${name})`),
+].join(', ')}`;

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Db } from '../types.js';
+import {
+  FRAME_COLUMNS,
+  FRAME_CONFLICT,
+  names,
+  POSITION_COLUMNS,
+  POSITION_CONFLICT,
+  STATE_COLUMNS,
+  STATE_CONFLICT,
+  type Column,
+  type IngestBatch,
+  type IngestStore,
+} from './ingest-batch.js';
+
+/** One statement for any number of rows: one array parameter per column, unnested. */
+function insertUnnest<Row>(
+  db: Db,
+  table: string,
+  columns: Column<Row>[],
+  rows: Row[],
+  conflict: string,
+) {
+  const arrays = columns.map((c) => sql`${rows.map((row) => row[c.key])}::${sql.raw(c.pgType)}[]`);
+  return sql`INSERT INTO ${sql.raw(table)} (${sql.raw(names(columns))})
+    SELECT * FROM unnest(${sql.join(arrays)}) ${sql.raw(conflict)}`.execute(db);
+}
+
+/** PostgreSQL: three statements per batch (positions, states, frames) in one transaction. */
+export class PostgresIngestStore implements IngestStore {
+  constructor(private readonly db: Db) {}
+
+  async commit({ positions, states, frames }: IngestBatch): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (positions.length > 0) {
+        await insertUnnest(trx, 'positions', POSITION_COLUMNS, positions, POSITION_CONFLICT);
+      }
+      if (states.length > 0) {
+        await insertUnnest(trx, 'device_states', STATE_COLUMNS, states, STATE_CONFLICT);
+      }
+      if (frames.length > 0) {
+        await insertUnnest(trx, 'device_frames', FRAME_COLUMNS, frames, FRAME_CONFLICT);
+      }
+    });
+  }
+}

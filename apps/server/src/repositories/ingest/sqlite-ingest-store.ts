@@ -1,0 +1,48 @@
+import type SQLite from 'better-sqlite3';
+import type { Db } from '../types.js';
+import {
+  FRAME_COLUMNS,
+  FRAME_CONFLICT,
+  names,
+  POSITION_COLUMNS,
+  POSITION_CONFLICT,
+  STATE_COLUMNS,
+  STATE_CONFLICT,
+  type Column,
+  type IngestBatch,
+  type IngestStore,
+} from './ingest-batch.js';
+
+const insert = <Row>(table: string, columns: Column<Row>[], conflict: string) =>
+  `INSERT INTO ${table} (${names(columns)}) VALUES (${columns.map((c) => `@${c.key}`).join(', ')}) ${conflict}`;
+
+/**
+ * SQLite: prepared statements, one run per row, in one synchronous transaction — far cheaper
+ * than building a multi-row statement per batch. It holds Kysely's connection while it runs, so
+ * it never interleaves with another transaction on the same connection.
+ */
+export class SqliteIngestStore implements IngestStore {
+  private transaction: ((batch: IngestBatch) => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sqlite: SQLite.Database,
+  ) {}
+
+  async commit(batch: IngestBatch): Promise<void> {
+    const transaction = (this.transaction ??= this.prepare());
+    await this.db.connection().execute(async () => transaction(batch));
+  }
+
+  /** Prepared on first use: the tables exist only after the migrations. */
+  private prepare(): (batch: IngestBatch) => void {
+    const position = this.sqlite.prepare(insert('positions', POSITION_COLUMNS, POSITION_CONFLICT));
+    const state = this.sqlite.prepare(insert('device_states', STATE_COLUMNS, STATE_CONFLICT));
+    const frame = this.sqlite.prepare(insert('device_frames', FRAME_COLUMNS, FRAME_CONFLICT));
+    return this.sqlite.transaction(({ positions, states, frames }: IngestBatch) => {
+      for (const row of positions) position.run(row);
+      for (const row of states) state.run(row);
+      for (const row of frames) frame.run(row);
+    });
+  }
+}

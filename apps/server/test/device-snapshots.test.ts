@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DeviceSnapshots, FRAMES_KEPT, FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
+import { offlineState } from '../src/gateway/device-state.js';
+import type { DeviceStateUpsert } from '../src/repositories/ingest/ingest-batch.js';
+
+const online = (at: number, fix: Partial<DeviceStateUpsert> = {}): DeviceStateUpsert => ({
+  ...offlineState(7, at),
+  status: 'online',
+  lastAlive: at,
+  ...fix,
+});
+const frame = (at: number) => ({ receivedAt: at, hex: at.toString(16) });
+
+describe('device snapshots', () => {
+  it('writes a device state at once, then at most once per interval, merged', () => {
+    const snapshots = new DeviceSnapshots(2000);
+    expect(snapshots.record(online(0, { battery: 80 }), frame(0), 0)?.state.battery).toBe(80);
+    expect(snapshots.record(online(500, { locateTime: 400, latitude: 31 }), undefined, 500)).toBe(
+      undefined,
+    );
+    expect(snapshots.record(online(900, { battery: 75 }), undefined, 900)).toBe(undefined);
+    const due = snapshots.record(online(2100), undefined, 2100);
+    expect(due?.state).toMatchObject({
+      lastAlive: 2100,
+      locateTime: 400,
+      latitude: 31,
+      battery: 75,
+    });
+    expect(due?.frames).toBeUndefined();
+  });
+
+  it('writes a status change at once, whatever the interval', () => {
+    const snapshots = new DeviceSnapshots(60_000);
+    snapshots.record(online(0), undefined, 0);
+    expect(snapshots.record(online(10), undefined, 10)).toBeUndefined();
+    const offline = snapshots.record(offlineState(7, 20), undefined, 20);
+    expect(offline?.state).toMatchObject({ status: 'offline', lastAlive: 10 });
+  });
+
+  it('hands out what waits for its interval, and keeps the newest frames', () => {
+    const snapshots = new DeviceSnapshots(2000);
+    snapshots.restore(7, ['1 01']);
+    for (let at = 0; at < FRAMES_KEPT + 10; at++) snapshots.record(online(at), frame(at), at);
+    expect(snapshots.takeWaiting(100).map((s) => s.frames)).toEqual([undefined]);
+    expect(snapshots.takeWaiting(100)).toEqual([]);
+    const [late] = snapshots.takeWaiting(FRAMES_WRITE_MS + 1);
+    const lines = late!.frames!.frames.split('\n');
+    expect(lines).toHaveLength(FRAMES_KEPT);
+    expect(lines.at(-1)).toBe(`${FRAMES_KEPT + 9} ${(FRAMES_KEPT + 9).toString(16)}`);
+    expect(lines[0]).toBe('10 a');
+  });
+});
