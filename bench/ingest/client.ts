@@ -1,6 +1,7 @@
 /**
- * One client worker of bench/ingest: `count` JT/T 808 devices from one loopback source address,
- * each sending a location every `intervalMs`, timing each until the server's 0x8001 ack.
+ * One client worker of bench/ingest: `count` JT/T 808 devices from one loopback source address.
+ * It connects them all, says so, and on `start` sends locations for `durationMs`, spread evenly
+ * (each device every `intervalMs`), timing each until the server's 0x8001 ack.
  */
 import net from 'node:net';
 import { jt808Frame, locationBody, openJt808 } from '@xunji/simulator';
@@ -14,7 +15,19 @@ interface Job {
   durationMs: number;
 }
 
+interface Device {
+  phone: string;
+  socket: net.Socket;
+  serial: number;
+  fixTime: number;
+  /** Send time of each serial waiting for its ack. */
+  pending: Map<number, number>;
+  /** Bytes of an ack split across reads. */
+  partial?: Buffer;
+}
+
 const FLAG = 0x7e;
+const TICK_MS = 5;
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 /** Ack latencies as counts per 0.1 ms bucket (sparse), so any number of acks stays small. */
 const histogram: Record<number, number> = {};
@@ -22,82 +35,108 @@ let sent = 0;
 let acked = 0;
 let failed = 0;
 
-function openDevice(index: number): void {
-  const phone = String(130_000_000_000 + index);
-  const socket = net.connect({ port: job.port, host: '127.0.0.1', localAddress: job.localAddress });
-  const pending = new Map<number, number>();
-  let serial = 0;
-  let fixTime = Date.now() - 3600_000 + index * 7;
-  let buffer: number[] = [];
-  let inFrame = false;
+function onAck(device: Device, frame: Uint8Array): void {
+  const packet = openJt808(frame);
+  if (packet?.messageId !== 0x8001) return;
+  const replied = (packet.body[0]! << 8) | packet.body[1]!;
+  const start = device.pending.get(replied);
+  if (start === undefined) return;
+  device.pending.delete(replied);
+  const bucket = Math.round((performance.now() - start) * 10);
+  histogram[bucket] = (histogram[bucket] ?? 0) + 1;
+  acked++;
+}
 
-  socket.on('data', (chunk) => {
-    for (const byte of chunk) {
-      if (byte !== FLAG) {
-        if (inFrame) buffer.push(byte);
-        continue;
-      }
-      if (inFrame && buffer.length > 0) {
-        const packet = openJt808(Uint8Array.from([FLAG, ...buffer, FLAG]));
-        if (packet?.messageId === 0x8001) {
-          const replied = (packet.body[0]! << 8) | packet.body[1]!;
-          const start = pending.get(replied);
-          if (start !== undefined) {
-            pending.delete(replied);
-            const bucket = Math.round((performance.now() - start) * 10);
-            histogram[bucket] = (histogram[bucket] ?? 0) + 1;
-            acked++;
-          }
-        }
-        buffer = [];
-      } else {
-        inFrame = true;
-      }
+/** Splits what arrived into 0x7e…0x7e frames (acks rarely span reads; those that do are kept). */
+function onData(device: Device, chunk: Buffer): void {
+  const data = device.partial ? Buffer.concat([device.partial, chunk]) : chunk;
+  device.partial = undefined;
+  let start = data.indexOf(FLAG);
+  while (start !== -1) {
+    const end = data.indexOf(FLAG, start + 1);
+    if (end === -1) {
+      device.partial = data.subarray(start);
+      return;
     }
-  });
-  socket.on('error', () => failed++);
+    onAck(device, data.subarray(start, end + 1));
+    start = data.indexOf(FLAG, end + 1);
+  }
+}
 
-  const send = () => {
-    if (socket.destroyed) return;
-    serial = (serial + 1) & 0xffff;
-    fixTime += 1000;
-    const fix = {
-      time: fixTime,
-      latitude: 31.2 + (index % 100) / 1000,
-      longitude: 121.4 + (index % 97) / 1000,
-      altitude: 10,
-      speedKmh: 40,
-      course: 90,
-      satellites: 9,
-      batteryPercent: 80,
-      acc: true,
-      cut: false,
-      mileageKm: 100,
-    };
-    pending.set(serial, performance.now());
-    socket.write(jt808Frame(0x0200, phone, serial, locationBody(fix)));
-    sent++;
+function connect(index: number): Promise<Device> {
+  const socket = net.connect({ port: job.port, host: '127.0.0.1', localAddress: job.localAddress });
+  const device: Device = {
+    phone: String(130_000_000_000 + index),
+    socket,
+    serial: 0,
+    fixTime: Date.now() - 3600_000,
+    pending: new Map(),
   };
-  socket.on('connect', () => {
-    // Spread the devices over the interval so the load is steady.
-    setTimeout(() => {
-      send();
-      const timer = setInterval(send, job.intervalMs);
-      setTimeout(() => {
-        clearInterval(timer);
-        setTimeout(() => socket.destroy(), 2000);
-      }, job.durationMs);
-    }, Math.random() * job.intervalMs);
+  socket.on('data', (chunk: Buffer) => onData(device, chunk));
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve(device));
+    socket.on('error', () => {
+      failed++;
+      resolve(device);
+    });
   });
 }
 
-for (let i = 0; i < job.count; i++) openDevice(job.firstIndex + i);
+function send(device: Device, index: number): void {
+  if (device.socket.destroyed) return;
+  device.serial = (device.serial + 1) & 0xffff;
+  device.fixTime += 1000;
+  const fix = {
+    time: device.fixTime,
+    latitude: 31.2 + (index % 100) / 1000,
+    longitude: 121.4 + (index % 97) / 1000,
+    altitude: 10,
+    speedKmh: 40,
+    course: 90,
+    satellites: 9,
+    batteryPercent: 80,
+    acc: true,
+    cut: false,
+    mileageKm: 100,
+  };
+  device.pending.set(device.serial, performance.now());
+  device.socket.write(jt808Frame(0x0200, device.phone, device.serial, locationBody(fix)));
+  sent++;
+}
+
+/** One timer for all devices: each tick sends what the steady rate owes by then, round robin. */
+function run(devices: Device[]): Promise<void> {
+  const perMs = devices.length / job.intervalMs;
+  const began = performance.now();
+  let next = Math.floor(Math.random() * devices.length);
+  let owed = 0;
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = performance.now() - began;
+      if (elapsed >= job.durationMs) {
+        clearInterval(timer);
+        return resolve();
+      }
+      for (const due = Math.floor(elapsed * perMs); owed < due; owed++) {
+        send(devices[next]!, job.firstIndex + next);
+        next = (next + 1) % devices.length;
+      }
+    }, TICK_MS);
+  });
+}
+
+const devices = await Promise.all(
+  Array.from({ length: job.count }, (_, i) => connect(job.firstIndex + i)),
+);
+process.send?.({ connected: devices.length - failed });
+await new Promise((resolve) => process.once('message', resolve));
 const progress = setInterval(
   () => console.error(`client ${job.localAddress}: sent ${sent}, acked ${acked}, errors ${failed}`),
   5000,
 );
-progress.unref();
-
-setTimeout(() => {
-  process.send?.({ sent, acked, failed, histogram }, () => process.exit(0));
-}, job.durationMs + 4000);
+await run(devices);
+clearInterval(progress);
+// Acks still on their way count; what has none after this is not acknowledged.
+await new Promise((resolve) => setTimeout(resolve, 2000));
+devices.forEach((device) => device.socket.destroy());
+process.send?.({ sent, acked, failed, histogram }, () => process.exit(0));

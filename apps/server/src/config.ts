@@ -48,6 +48,9 @@ const environment = z.object({
   H02_UDP_PORT: port.default(5013),
   BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(50),
+  UNKNOWN_DEVICES: z.enum(['refuse', 'hold']).default('refuse'),
+  GEOLOCATION_URL: z.url().optional(),
+  GEOLOCATION_KEY: z.string().min(1).optional(),
   DEVICE_STATE_WRITE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
   COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
@@ -87,8 +90,10 @@ export interface Config {
     udpPorts: GatewayPorts;
     batch: { size: number; delayMs: number };
     stateWriteMs: number;
+    holdUnknownDevices: boolean;
     commands: { replyTimeoutMs: number; queueTtlMs: number };
   };
+  geolocation: { url: string | undefined; key: string | undefined };
   sms: {
     provider: 'development' | 'aliyun';
     dailyLimitPerPhone: number;
@@ -161,11 +166,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       udpPorts: { jt808: e.JT808_UDP_PORT, h02: e.H02_UDP_PORT },
       batch: { size: e.BATCH_SIZE, delayMs: e.BATCH_DELAY_MS },
       stateWriteMs: e.DEVICE_STATE_WRITE_MS,
+      holdUnknownDevices: e.UNKNOWN_DEVICES === 'hold',
       commands: {
         replyTimeoutMs: e.COMMAND_REPLY_TIMEOUT_S * 1000,
         queueTtlMs: e.COMMAND_QUEUE_TTL_H * 3600_000,
       },
     },
+    geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
     sms: {
       provider: e.SMS_PROVIDER,
       dailyLimitPerPhone: e.SMS_DAILY_LIMIT_PER_PHONE,

@@ -11,7 +11,9 @@ import { CommandRepository } from './repositories/command.repository.js';
 import { DeviceRepository } from './repositories/device.repository.js';
 import { createIngestStore } from './repositories/ingest/create-ingest-store.js';
 import { EnterpriseRepository } from './repositories/enterprise.repository.js';
+import { HeldDeviceRepository } from './repositories/held-device.repository.js';
 import { LoginFailureRepository } from './repositories/login-failure.repository.js';
+import { NetworkFixRepository } from './repositories/network-fix.repository.js';
 import { PositionRepository } from './repositories/position.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
@@ -43,6 +45,8 @@ export function createRepositories(database: DatabaseHandle) {
     appContent: new AppContentRepository(db),
     positions: new PositionRepository(db, createIngestStore(database)),
     commands: new CommandRepository(db),
+    networkFixes: new NetworkFixRepository(db),
+    heldDevices: new HeldDeviceRepository(db),
   };
 }
 

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoDevices, startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
+import { createGeolocationProvider } from './providers/geolocation/create-geolocation-provider.js';
 import { DEMO_USERNAME, ensureDefaultApplication, ensureDemoAccount } from './seed.js';
 
 async function main(): Promise<void> {
@@ -18,7 +19,12 @@ async function main(): Promise<void> {
     if (demo) await ensureDemoDevices(repositories, demo.id);
   }
 
-  const gateway = new Gateway(config.gateway, repositories, systemClock, app.log);
+  const gateway = new Gateway(
+    { ...config.gateway, geolocation: createGeolocationProvider(config) },
+    repositories,
+    systemClock,
+    app.log,
+  );
   let fleet: { stop(): void }[] = [];
 
   const close = async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchWriter } from '../src/gateway/batch-writer.js';
 import { FRAMES_KEPT, FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
+import { GatewayEvents } from '../src/gateway/gateway-events.js';
 import { Pipeline } from '../src/gateway/pipeline.js';
 import { testDialects } from './support/databases.js';
 import { smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
@@ -127,7 +128,8 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
     const device = await server.repositories.devices.findByTerminalNo('868120000000001');
     const { positions } = server.repositories;
     const writer = new BatchWriter(positions, { size: 1000, delayMs: 1 });
-    const pipeline = new Pipeline(positions, writer, server.clock, 1000);
+    const events = new GatewayEvents(() => undefined);
+    const pipeline = new Pipeline(positions, writer, server.clock, 1000, events);
     await pipeline.prepare(device!.id);
     const heartbeats = Array.from({ length: FRAMES_KEPT + 5 }, (_, i) =>
       pipeline.handle(device!.id, [{ type: 'heartbeat' }], Uint8Array.of(0x78, 0x78, i)),
@@ -145,6 +147,22 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
     expect(lines[0]).toMatch(/\t787836$/);
     expect(lines.at(-1)).toMatch(/\t787805$/);
     expect((await admin('device:frames', 'nope')).code).toBe(2);
+  });
+
+  it('lists held devices, and registering one takes it off the list', async () => {
+    await server.repositories.heldDevices.record('868120000000077', 'gt06', 3, Date.now());
+    expect((await admin('device:held')).stdout).toMatch(/^868120000000077\tgt06\t.*\t3$/m);
+    const created = await admin(
+      'device:create',
+      '--terminal-no',
+      '868120000000077',
+      '--password',
+      '123456',
+      '--protocol',
+      'gt06',
+    );
+    expect(created.code).toBe(0);
+    expect((await admin('device:held')).stdout.trim()).toBe('');
   });
 
   it('switches configuration flags of an application', async () => {

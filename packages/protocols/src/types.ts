@@ -82,6 +82,9 @@ export type DecodedMessage =
   | { type: 'login'; deviceId: string; details?: Record<string, string | number> }
   | { type: 'heartbeat'; status?: DeviceStatus }
   | { type: 'position'; position: Position }
+  /** Cells and Wi-Fi access points the device saw, without coordinates (a geolocation provider
+   * may turn them into a position). */
+  | { type: 'networkFix'; fixTime: number; cells: Cell[]; wifi?: WifiAccessPoint[] }
   | { type: 'status'; status: DeviceStatus; alarms?: AlarmType[] }
   | { type: 'alarm'; alarms: AlarmType[]; position?: Position }
   | {

@@ -42,6 +42,7 @@ async function createDevice(context: AdminContext, input: DeviceInput) {
     createdAt: Date.now(),
   });
   if (owner) await devices.bind(owner.id, device.id, true);
+  await context.repositories.heldDevices.release(device.terminalNo);
   return device;
 }
 
@@ -91,6 +92,20 @@ export const deviceCommands = [
             where,
             d.users.join(',') || '-',
           ].join('\t'),
+        );
+      }
+    },
+  }),
+  defineCommand({
+    name: 'device:held',
+    usage: 'device:held',
+    description:
+      'Unregistered devices that tried to connect (with UNKNOWN_DEVICES=hold); device:create registers one',
+    options: {},
+    async run(_, __, context) {
+      for (const held of await context.repositories.heldDevices.list()) {
+        context.print(
+          `${held.identifier}\t${held.protocol}\t${time(held.firstSeen)}\t${time(held.lastSeen)}\t${held.attempts}`,
         );
       }
     },

@@ -5,6 +5,8 @@ import { positions } from './migrations/0002-positions.js';
 import { commands } from './migrations/0003-commands.js';
 import { deviceFrames } from './migrations/0004-device-frames.js';
 import { deviceSnapshots } from './migrations/0005-device-snapshots.js';
+import { networkFixes } from './migrations/0006-network-fixes.js';
+import { heldDevices } from './migrations/0007-held-devices.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -14,6 +16,8 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0003-commands': commands(dialect),
     '0004-device-frames': deviceFrames(dialect),
     '0005-device-snapshots': deviceSnapshots(),
+    '0006-network-fixes': networkFixes(),
+    '0007-held-devices': heldDevices(),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

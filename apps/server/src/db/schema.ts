@@ -233,6 +233,29 @@ export interface DeviceFramesTable {
   updatedAt: number;
 }
 
+/** Cells and access points seen without a GPS fix (JSON), and the provider's answer. */
+export interface NetworkFixesTable {
+  deviceId: number;
+  fixTime: number;
+  serverTime: number;
+  cells: string;
+  wifi: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** metres */
+  accuracy: number | null;
+  resolvedAt: number | null;
+}
+
+/** An unregistered device that tried to connect, waiting for an operator to register it. */
+export interface HeldDevicesTable {
+  identifier: string;
+  protocol: string;
+  firstSeen: number;
+  lastSeen: number;
+  attempts: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -252,6 +275,8 @@ export interface Database {
   deviceStates: DeviceStatesTable;
   commands: CommandsTable;
   deviceFrames: DeviceFramesTable;
+  networkFixes: NetworkFixesTable;
+  heldDevices: HeldDevicesTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;

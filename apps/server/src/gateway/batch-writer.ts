@@ -1,15 +1,21 @@
 import type {
   DeviceFramesUpsert,
   DeviceStateUpsert,
+  NetworkFixInsert,
   PositionInsert,
 } from '../repositories/ingest/ingest-batch.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import { mergeStates } from './device-state.js';
 import type { DeviceSnapshot } from './device-snapshots.js';
 
-interface Pending {
-  positions: PositionInsert[];
-  snapshots: DeviceSnapshot[];
+/** What one message (or one periodic flush) has to store. */
+export interface Writes {
+  positions?: PositionInsert[];
+  snapshots?: DeviceSnapshot[];
+  networkFixes?: NetworkFixInsert[];
+}
+
+interface Pending extends Writes {
   committed: () => void;
   failed: (error: unknown) => void;
 }
@@ -38,10 +44,10 @@ export class BatchWriter {
     private readonly options: BatchOptions,
   ) {}
 
-  write(positions: PositionInsert[], snapshots: DeviceSnapshot[] = []): Promise<void> {
+  write(writes: Writes): Promise<void> {
     return new Promise((committed, failed) => {
-      this.queue.push({ positions, snapshots, committed, failed });
-      this.queued += Math.max(1, positions.length);
+      this.queue.push({ ...writes, committed, failed });
+      this.queued += Math.max(1, writes.positions?.length ?? 0);
       if (this.queued >= this.options.size) void this.flush();
       else this.timer ??= setTimeout(() => void this.flush(), this.options.delayMs);
     });
@@ -60,11 +66,13 @@ export class BatchWriter {
 
   private async commit(batch: Pending[]): Promise<void> {
     const positions: PositionInsert[] = [];
+    const networkFixes: NetworkFixInsert[] = [];
     const states = new Map<number, DeviceStateUpsert>();
     const frames = new Map<number, DeviceFramesUpsert>();
     for (const pending of batch) {
-      for (const row of pending.positions) positions.push(row);
-      for (const { state, frames: latest } of pending.snapshots) {
+      if (pending.positions) for (const row of pending.positions) positions.push(row);
+      if (pending.networkFixes) for (const row of pending.networkFixes) networkFixes.push(row);
+      for (const { state, frames: latest } of pending.snapshots ?? []) {
         const earlier = states.get(state.deviceId);
         states.set(state.deviceId, earlier ? mergeStates(earlier, state) : state);
         if (latest) frames.set(latest.deviceId, latest);
@@ -75,6 +83,7 @@ export class BatchWriter {
         positions,
         states: [...states.values()],
         frames: [...frames.values()],
+        networkFixes,
       });
       for (const pending of batch) pending.committed();
     } catch (error) {

@@ -100,7 +100,7 @@ export class DeviceConnection {
 
   private async identify(identifier: string): Promise<void> {
     const { directory, pipeline, sessions, logger } = this.deps;
-    const device = await directory.identify(identifier);
+    const device = await directory.identify(identifier, this.protocol.name);
     if (!device) {
       logger.warn({ protocol: this.protocol.name, id: identifier }, 'unknown device refused');
       return;

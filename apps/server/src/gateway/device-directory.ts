@@ -1,22 +1,50 @@
 import type { DeviceRow } from '../db/schema.js';
 import type { DeviceRepository } from '../repositories/device.repository.js';
+import type { HeldDeviceRepository } from '../repositories/held-device.repository.js';
 
 const KNOWN_MS = 60_000;
 /** Short, so that a device registered a moment ago can connect soon. */
 const UNKNOWN_MS = 10_000;
 
-/** Finds the registered device a connection names (cached briefly; unknown ones for less long). */
+interface Entry {
+  device: DeviceRow | undefined;
+  until: number;
+  /** Refused attempts not yet counted on the holding list. */
+  attempts: number;
+}
+
+/**
+ * Finds the registered device a connection names (cached briefly; unknown ones for less long).
+ * With a holding list, an unknown device is put on it (with its attempts) for an operator to
+ * register; it stays refused until then.
+ */
 export class DeviceDirectory {
-  private readonly cache = new Map<string, { device: DeviceRow | undefined; until: number }>();
+  private readonly cache = new Map<string, Entry>();
 
-  constructor(private readonly devices: DeviceRepository) {}
+  constructor(
+    private readonly devices: DeviceRepository,
+    private readonly holding?: HeldDeviceRepository,
+  ) {}
 
-  async identify(identifier: string, now = Date.now()): Promise<DeviceRow | undefined> {
+  async identify(
+    identifier: string,
+    protocol: string,
+    now = Date.now(),
+  ): Promise<DeviceRow | undefined> {
     const cached = this.cache.get(identifier);
-    if (cached && cached.until > now) return cached.device;
+    if (cached && cached.until > now) {
+      if (!cached.device) cached.attempts++;
+      return cached.device;
+    }
     // The expiry is set only by a lookup, so a device retrying while unknown is looked up again.
     const device = await this.devices.findByTerminalNo(identifier);
-    this.cache.set(identifier, { device, until: now + (device ? KNOWN_MS : UNKNOWN_MS) });
+    const attempts = (cached?.attempts ?? 0) + 1;
+    this.cache.set(identifier, {
+      device,
+      until: now + (device ? KNOWN_MS : UNKNOWN_MS),
+      attempts: 0,
+    });
+    if (!device) await this.holding?.record(identifier, protocol, attempts, now);
     return device;
   }
 }

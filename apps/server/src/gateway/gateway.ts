@@ -6,12 +6,15 @@ import { findProtocol, type ProtocolName } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Repositories } from '../context.js';
+import type { GeolocationProvider } from '../providers/geolocation/geolocation-provider.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
 import { CommandDispatcher, type DispatcherOptions } from './command-dispatcher.js';
 import type { ConnectionDeps } from './device-connection.js';
 import { DeviceDirectory } from './device-directory.js';
+import { GatewayEvents } from './gateway-events.js';
 import { LiveSessions } from './live-sessions.js';
+import { NetworkFixResolver } from './network-fix-resolver.js';
 import { createOsmAndListener } from './osmand-listener.js';
 import { Pipeline } from './pipeline.js';
 import { newGatewayStats } from './stats.js';
@@ -29,6 +32,10 @@ export interface GatewayOptions {
   batch: BatchOptions;
   /** How often at most a device's state is written (positions are written at once). */
   stateWriteMs: number;
+  /** Put unregistered devices that try to connect on the holding list (they stay refused). */
+  holdUnknownDevices?: boolean;
+  /** Resolves cell and Wi-Fi fixes into positions when present. */
+  geolocation?: GeolocationProvider;
   commands: DispatcherOptions;
 }
 
@@ -51,9 +58,12 @@ type Listener =
 export class Gateway {
   readonly stats = newGatewayStats();
   readonly sessions = new LiveSessions();
+  /** Positions, status changes and device alarms, once committed. */
+  readonly events: GatewayEvents;
   readonly writer: BatchWriter;
   readonly pipeline: Pipeline;
   readonly dispatcher: CommandDispatcher;
+  readonly resolver: NetworkFixResolver | undefined;
   private readonly positions: PositionRepository;
   private readonly listeners: Listener[] = [];
   private readonly connections = new Set<net.Socket>();
@@ -65,16 +75,38 @@ export class Gateway {
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {
+    this.events = new GatewayEvents((error) =>
+      logger.error({ err: error }, 'gateway event listener failed'),
+    );
     this.writer = new BatchWriter(repositories.positions, options.batch);
     this.positions = repositories.positions;
-    this.pipeline = new Pipeline(repositories.positions, this.writer, clock, options.stateWriteMs);
+    this.pipeline = new Pipeline(
+      repositories.positions,
+      this.writer,
+      clock,
+      options.stateWriteMs,
+      this.events,
+    );
     this.dispatcher = new CommandDispatcher(
       repositories.commands,
       this.sessions,
       clock,
       options.commands,
     );
-    const directory = new DeviceDirectory(repositories.devices);
+    if (options.geolocation) {
+      this.resolver = new NetworkFixResolver(
+        options.geolocation,
+        this.pipeline,
+        repositories.networkFixes,
+        clock,
+        logger,
+      );
+      this.resolver.attach(this.events);
+    }
+    const directory = new DeviceDirectory(
+      repositories.devices,
+      options.holdUnknownDevices ? repositories.heldDevices : undefined,
+    );
     const deps: ConnectionDeps = {
       directory,
       pipeline: this.pipeline,
@@ -151,7 +183,8 @@ export class Gateway {
         socket.once('close', () => this.connections.delete(socket));
       });
       listener.server.once('error', reject);
-      listener.server.listen(listener.port, this.options.host, () =>
+      // A fleet reconnects all at once after a restart: let the kernel queue that many.
+      listener.server.listen({ port: listener.port, host: this.options.host, backlog: 4096 }, () =>
         resolve((listener.server.address() as AddressInfo).port),
       );
     });

@@ -40,7 +40,8 @@ export function createOsmAndListener(
       const payload = body.startsWith('{') ? body : (request.url ?? '');
       const { messages } = osmand.decode(textBytes(payload), newSession());
       const login = messages.find((m) => m.type === 'login');
-      const device = login?.type === 'login' ? await directory.identify(login.deviceId) : undefined;
+      const device =
+        login?.type === 'login' ? await directory.identify(login.deviceId, 'osmand') : undefined;
       if (!device) {
         stats.unknownDevices++;
         logger.warn(

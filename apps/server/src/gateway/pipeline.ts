@@ -1,13 +1,35 @@
 import type { DecodedMessage, Position } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
-import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
+import type { NetworkFixInsert, PositionInsert } from '../repositories/ingest/ingest-batch.js';
 import type { DeviceCursor, PositionRepository } from '../repositories/position.repository.js';
 import type { BatchWriter } from './batch-writer.js';
 import { DeviceSnapshots } from './device-snapshots.js';
 import { deviceStateOf, offlineState } from './device-state.js';
+import type { GatewayEvents } from './gateway-events.js';
+import { eventsOf } from './message-events.js';
 import { advanceOdometer } from './odometer.js';
-import { rejectPosition, type Rejection } from './position-filter.js';
+import { MAX_FUTURE_MS, rejectPosition, type Rejection } from './position-filter.js';
 import { toPositionRow } from './position-row.js';
+
+function networkFixesOf(
+  deviceId: number,
+  messages: DecodedMessage[],
+  now: number,
+): NetworkFixInsert[] {
+  const fixes: NetworkFixInsert[] = [];
+  for (const m of messages) {
+    if (m.type !== 'networkFix' || m.fixTime > now + MAX_FUTURE_MS) continue;
+    const wifi = JSON.stringify(m.wifi ?? []);
+    fixes.push({
+      deviceId,
+      fixTime: m.fixTime,
+      serverTime: now,
+      cells: JSON.stringify(m.cells),
+      wifi,
+    });
+  }
+  return fixes;
+}
 
 function positionsOf(messages: DecodedMessage[]): Position[] {
   const positions: Position[] = [];
@@ -19,8 +41,9 @@ function positionsOf(messages: DecodedMessage[]): Position[] {
 }
 
 /**
- * Per device, in order: filter → state → batch write. `handle` answers a promise that resolves
- * once the message is committed; the connection then sends the device its ack.
+ * Per device, in order: filter → state → batch write → events. `handle` answers a promise that
+ * resolves once the message is committed (and its events published); the connection then sends
+ * the device its ack.
  */
 export class Pipeline {
   /** Each device's stream position, loaded once from the database and then kept here. */
@@ -35,6 +58,7 @@ export class Pipeline {
     private readonly writer: BatchWriter,
     private readonly clock: Clock,
     snapshotMs: number,
+    private readonly events: GatewayEvents,
   ) {
     this.snapshots = new DeviceSnapshots(snapshotMs);
   }
@@ -53,7 +77,7 @@ export class Pipeline {
     // Only after a failed commit (the device's connection is closed then).
     if (!cursor) return this.load(deviceId).then(() => this.handle(deviceId, messages, raw));
     const now = this.clock.now();
-    const rows: PositionInsert[] = [];
+    const stored = new Map<Position, PositionInsert>();
     let newest: { row: PositionInsert; reported: Position } | undefined;
     for (const position of positionsOf(messages)) {
       const rejection = rejectPosition(position, cursor.lastFixTime, now);
@@ -64,27 +88,42 @@ export class Pipeline {
       const isNewest = cursor.lastFixTime === undefined || position.fixTime > cursor.lastFixTime;
       const mileage = isNewest ? advanceOdometer(cursor, position) : (position.mileageKm ?? null);
       const row = toPositionRow(deviceId, position, now, mileage);
-      rows.push(row);
+      stored.set(position, row);
       if (isNewest) {
         cursor.lastFixTime = position.fixTime;
         newest = { row, reported: position };
       }
     }
     const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
+    const statusChanged = state.status !== cursor.status;
+    cursor.status = state.status;
     const frame = raw ? { receivedAt: now, hex: hexOf(raw) } : undefined;
     const snapshot = this.snapshots.record(state, frame, now);
-    return this.writer.write(rows, snapshot ? [snapshot] : []).catch((error: unknown) => {
-      // What was not stored is sent again by the device: forget what this message taught.
-      this.cursors.delete(deviceId);
-      this.snapshots.forget(deviceId);
-      throw error;
+    const written = this.writer.write({
+      positions: [...stored.values()],
+      snapshots: snapshot ? [snapshot] : [],
+      networkFixes: networkFixesOf(deviceId, messages, now),
     });
+    return written.then(
+      () => {
+        if (!this.events.active) return;
+        const outcome = { deviceId, messages, stored, newest: newest?.row, at: now };
+        const events = eventsOf(statusChanged ? { ...outcome, status: state.status } : outcome);
+        for (const event of events) this.events.publish(event);
+      },
+      (error: unknown) => {
+        // What was not stored is sent again by the device: forget what this message taught.
+        this.cursors.delete(deviceId);
+        this.snapshots.forget(deviceId);
+        throw error;
+      },
+    );
   }
 
   /** Writes the states and frames that wait for their interval (run periodically and at stop). */
   flushSnapshots(): Promise<void> {
     const waiting = this.snapshots.takeWaiting(this.clock.now());
-    return waiting.length > 0 ? this.writer.write([], waiting) : Promise.resolve();
+    return waiting.length > 0 ? this.writer.write({ snapshots: waiting }) : Promise.resolve();
   }
 
   private readonly background = new Set<Promise<void>>();
@@ -92,8 +131,15 @@ export class Pipeline {
   /** The device's connection ended: it is offline (written in the background). */
   deviceGone(deviceId: number): void {
     const now = this.clock.now();
+    const cursor = this.cursors.get(deviceId);
+    if (cursor) cursor.status = 'offline';
     const snapshot = this.snapshots.record(offlineState(deviceId, now), undefined, now);
-    this.track(this.writer.write([], snapshot ? [snapshot] : []));
+    const written = this.writer.write({ snapshots: snapshot ? [snapshot] : [] });
+    this.track(
+      written.then(() =>
+        this.events.publish({ type: 'status', deviceId, status: 'offline', at: now }),
+      ),
+    );
   }
 
   /** Runs a write in the background; `idle` waits for it, and a failure only loses that write. */

@@ -1,3 +1,4 @@
+import type { DeviceStatus } from '../db/schema.js';
 import type { IngestBatch, IngestStore } from './ingest/ingest-batch.js';
 import type { Db } from './types.js';
 
@@ -9,6 +10,8 @@ export interface DeviceCursor {
   odometerPoint?: { latitude: number; longitude: number };
   /** km: the device's odometer, or the distance computed from its fixes. */
   mileage: number;
+  /** The status last stored or recorded. */
+  status?: DeviceStatus;
   /** The latest raw frames stored (`receivedAt hex`, newest last). */
   frames: string[];
 }
@@ -37,6 +40,7 @@ export class PositionRepository {
       ...(gpsFix && state.latitude !== null && state.longitude !== null
         ? { odometerPoint: { latitude: state.latitude, longitude: state.longitude } }
         : {}),
+      ...(state ? { status: state.status } : {}),
       mileage: state?.mileage ?? 0,
       frames: frames ? frames.frames.split('\n') : [],
     };

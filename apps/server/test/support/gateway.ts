@@ -1,4 +1,4 @@
-import { Gateway, type GatewayPorts } from '../../src/gateway/gateway.js';
+import { Gateway, type GatewayOptions, type GatewayPorts } from '../../src/gateway/gateway.js';
 import { hashSecret } from '../../src/services/password-hasher.js';
 import { transport, type TestServer } from './test-server.js';
 
@@ -7,6 +7,7 @@ export async function startTestGateway(
   server: TestServer,
   protocols: (keyof GatewayPorts)[],
   udp: (keyof GatewayPorts)[] = [],
+  options: Partial<GatewayOptions> = {},
 ) {
   const gateway = new Gateway(
     {
@@ -16,6 +17,7 @@ export async function startTestGateway(
       batch: { size: 500, delayMs: 20 },
       stateWriteMs: 0,
       commands: { replyTimeoutMs: 30_000, queueTtlMs: 3600_000 },
+      ...options,
     },
     server.repositories,
     server.clock,

@@ -14,10 +14,8 @@
  * - Battery: the voltage level 0-6 maps linearly to percent, round(level * 100 / 6)
  *   (0, 17, 33, 50, 67, 83, 100), as Traccar does; a byte above 6 is not a level and is dropped.
  *   GSM signal 0-4 maps to level * 25.
- * - 0x28 (LBS) and 0x2C (LBS + Wi-Fi) carry no coordinates, and the shared types only allow cells
- *   and access points on a Position. A Position would need invented coordinates, so these decode to
- *   `{type:'unknown', kind:'lbs'|'wifi'}`; `parseLbsPacket` / `parseWifiPacket` expose the data for
- *   when the types gain a place for it.
+ * - 0x28 (LBS) and 0x2C (LBS + Wi-Fi) carry no coordinates: they decode to a `networkFix` (cells
+ *   and access points), never to a Position with invented coordinates.
  * - Command replies (0x15/0x21) have no success field; success is false only when the text says
  *   "error", "fail" or "invalid".
  */
@@ -365,14 +363,16 @@ export function decodeGt06(
     case PROTO.alarmFences:
       messages.push(decodeAlarm(proto, r, session));
       break;
-    case PROTO.lbs:
-      parseLbsPacket(content); // validates; see the header comment for why no Position
-      messages.push({ type: 'unknown', kind: 'lbs' });
+    case PROTO.lbs: {
+      const { time, cells } = parseLbsPacket(content);
+      messages.push({ type: 'networkFix', fixTime: time, cells });
       break;
-    case PROTO.wifi:
-      parseWifiPacket(content);
-      messages.push({ type: 'unknown', kind: 'wifi' });
+    }
+    case PROTO.wifi: {
+      const { time, cells, wifi } = parseWifiPacket(content);
+      messages.push({ type: 'networkFix', fixTime: time, cells, wifi });
       break;
+    }
     case PROTO.commandReplyOld: {
       const length = r.u8(); // server flag + text
       const body = new Reader(r.take(length));

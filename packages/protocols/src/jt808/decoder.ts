@@ -5,7 +5,7 @@ import { parseFrame, phoneToDeviceId, type Jt808Header } from './header.js';
 import { parseLocation } from './location.js';
 import { ByteReader } from './reader.js';
 import { mediaResponse, platformResponse, registerResponse } from './replies.js';
-import { addressOf, nextSerial, rememberAddress } from './session.js';
+import { nextSerial, rememberAddress } from './session.js';
 
 const hexId = (id: number): string => `0x${id.toString(16).padStart(4, '0')}`;
 const ascii = (bytes: Uint8Array): string =>
@@ -102,15 +102,14 @@ function mediaChunk(
  */
 export function decodeJt808(frame: Uint8Array, session: ProtocolSession): DecodeResult {
   const { header, body } = parseFrame(frame);
-  rememberAddress(session, header);
-  const address = addressOf(session)!;
-  const deviceId = phoneToDeviceId(header.phone);
+  const address = rememberAddress(session, header);
   const id = header.messageId;
   const messages: DecodedMessage[] = [];
   const generalAck = (): Uint8Array =>
     platformResponse(address, nextSerial(session), header.serial, id);
 
   if (id === 0x0100 || id === 0x0102) {
+    const deviceId = phoneToDeviceId(header.phone);
     const details = id === 0x0100 ? registerDetails(header, body) : authDetails(header, body);
     session.deviceId = deviceId;
     messages.push({ type: 'login', deviceId, details });
@@ -122,6 +121,7 @@ export function decodeJt808(frame: Uint8Array, session: ProtocolSession): Decode
   }
 
   if (session.deviceId === undefined) {
+    const deviceId = phoneToDeviceId(header.phone);
     session.deviceId = deviceId;
     messages.push({ type: 'login', deviceId, details: { implicit: 1 } });
   }

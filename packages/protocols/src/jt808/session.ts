@@ -1,15 +1,34 @@
-import { bytesToHex, hexToBytes, stringToBcd } from '../common/bytes.js';
+import { stringToBcd } from '../common/bytes.js';
 import type { ProtocolSession } from '../types.js';
 import type { Jt808Address, Jt808Header } from './header.js';
 
 /** What the decoder remembers in `session.extra` so commands go out in the terminal's layout. */
-const PHONE = 'jt808Phone';
-const VERSION = 'jt808ProtocolVersion';
+const ADDRESS = 'jt808Address';
 
-/** Remembers the terminal's phone (hex of the BCD bytes) and header layout. */
-export function rememberAddress(session: ProtocolSession, header: Jt808Header): void {
-  session.extra[PHONE] = bytesToHex(header.phone);
-  session.extra[VERSION] = header.is2019 ? (header.protocolVersion ?? 1) : -1;
+const samePhone = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/**
+ * Remembers the terminal's phone and header layout, and answers them as the address for replies
+ * (kept as it is while the terminal keeps it, so a frame costs no conversion).
+ */
+export function rememberAddress(session: ProtocolSession, header: Jt808Header): Jt808Address {
+  const known = session.extra[ADDRESS] as Jt808Address | undefined;
+  if (
+    known &&
+    known.is2019 === header.is2019 &&
+    known.protocolVersion === header.protocolVersion &&
+    samePhone(known.phone, header.phone)
+  ) {
+    return known;
+  }
+  const address: Jt808Address = {
+    phone: header.phone,
+    is2019: header.is2019,
+    ...(header.is2019 ? { protocolVersion: header.protocolVersion ?? 1 } : {}),
+  };
+  session.extra[ADDRESS] = address;
+  return address;
 }
 
 /**
@@ -17,16 +36,8 @@ export function rememberAddress(session: ProtocolSession, header: Jt808Header): 
  * session's numeric device id as a 2013 BCD[6] phone. Undefined when neither is known.
  */
 export function addressOf(session: ProtocolSession): Jt808Address | undefined {
-  const phone = session.extra[PHONE];
-  const version = session.extra[VERSION];
-  if (typeof phone === 'string' && /^(?:[0-9a-f]{12}|[0-9a-f]{20})$/.test(phone)) {
-    const is2019 = typeof version === 'number' && version >= 0;
-    return {
-      phone: hexToBytes(phone),
-      is2019,
-      ...(is2019 ? { protocolVersion: version } : {}),
-    };
-  }
+  const known = session.extra[ADDRESS] as Jt808Address | undefined;
+  if (known) return known;
   const id = session.deviceId;
   if (id !== undefined && /^[0-9]{1,12}$/.test(id)) {
     return { phone: stringToBcd(id, 6), is2019: false };

@@ -353,8 +353,15 @@ describe('gt06 decoder: LBS 0x28 and Wi-Fi 0x2C', () => {
   const WIFI =
     '7878412c11030b011c1f013604cb8a00b17754cb8a00bef357cb8a00b73f5fcb8900b0e25fcb8900b6655fcb8a00b74960cb8a00b178620701001801eb40393800bbbde10d0a';
 
-  it('emits no invented position for 0x28 and does not ack it', () => {
-    expect(decode(LBS)).toEqual({ messages: [{ type: 'unknown', kind: 'lbs' }] });
+  it('decodes 0x28 to a network fix, with no invented position and no ack', () => {
+    const result = decode(LBS);
+    expect(result.ack).toBeUndefined();
+    expect(result.messages).toHaveLength(1);
+    expect(result.messages[0]).toMatchObject({
+      type: 'networkFix',
+      fixTime: Date.UTC(2016, 0, 13, 2, 2, 2),
+      cells: [{ mcc: 460, mnc: 0, lac: 0x287d, cellId: 0x1f71, rssi: 0x3e }, {}, {}, {}],
+    });
   });
 
   it('parses the 0x28 cells (Traccar frame)', () => {
@@ -370,7 +377,12 @@ describe('gt06 decoder: LBS 0x28 and Wi-Fi 0x2C', () => {
   });
 
   it('parses the 0x2C cells and access point (Traccar frame)', () => {
-    expect(decode(WIFI).messages).toEqual([{ type: 'unknown', kind: 'wifi' }]);
+    expect(decode(WIFI).messages).toEqual([
+      expect.objectContaining({
+        type: 'networkFix',
+        wifi: [{ mac: '00:18:01:eb:40:39', rssi: 0x38 }],
+      }),
+    ]);
     const frame = hexToBytes(WIFI);
     const { time, cells, wifi } = parseWifiPacket(frame.subarray(4, frame.length - 6));
     expect(time).toBe(Date.UTC(2017, 2, 11, 1, 28, 31));

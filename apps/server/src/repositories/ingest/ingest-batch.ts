@@ -1,10 +1,20 @@
-import type { DeviceFramesTable, DeviceStatesTable, PositionsTable } from '../../db/schema.js';
+import type {
+  DeviceFramesTable,
+  DeviceStatesTable,
+  NetworkFixesTable,
+  PositionsTable,
+} from '../../db/schema.js';
 
 /** A position as the gateway stores it: every column present (null where not reported). */
 export type PositionInsert = Omit<PositionsTable, 'id'>;
 /** What a batch says about a device now; fix columns move only with a newer fix (see below). */
 export type DeviceStateUpsert = DeviceStatesTable;
 export type DeviceFramesUpsert = DeviceFramesTable;
+/** As received: the provider's columns are filled later. */
+export type NetworkFixInsert = Omit<
+  NetworkFixesTable,
+  'latitude' | 'longitude' | 'accuracy' | 'resolvedAt'
+>;
 
 /** What the gateway commits in one transaction, before it acknowledges any of it. */
 export interface IngestBatch {
@@ -13,6 +23,7 @@ export interface IngestBatch {
   states: DeviceStateUpsert[];
   /** At most one per device. */
   frames: DeviceFramesUpsert[];
+  networkFixes: NetworkFixInsert[];
 }
 
 /** Writes a batch in one transaction; positions already stored (same device and fix time) are skipped. */
@@ -89,10 +100,19 @@ export const FRAME_COLUMNS: Column<DeviceFramesUpsert>[] = [
   column('updatedAt', 'bigint'),
 ];
 
+export const NETWORK_FIX_COLUMNS: Column<NetworkFixInsert>[] = [
+  column('deviceId', 'integer'),
+  column('fixTime', 'bigint'),
+  column('serverTime', 'bigint'),
+  column('cells', 'text'),
+  column('wifi', 'text'),
+];
+
 export const names = <Row>(columns: Column<Row>[]) => columns.map((c) => c.name).join(', ');
 
 /** The same conflict clauses serve SQLite and PostgreSQL. */
-export const POSITION_CONFLICT = 'ON CONFLICT (device_id, fix_time) DO NOTHING';
+/** A re-sent fix is stored once. */
+export const SAME_FIX_CONFLICT = 'ON CONFLICT (device_id, fix_time) DO NOTHING';
 
 export const FRAME_CONFLICT =
   'ON CONFLICT (device_id) DO UPDATE SET frames = excluded.frames, updated_at = excluded.updated_at';

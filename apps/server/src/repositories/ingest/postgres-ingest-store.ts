@@ -5,7 +5,8 @@ import {
   FRAME_CONFLICT,
   names,
   POSITION_COLUMNS,
-  POSITION_CONFLICT,
+  SAME_FIX_CONFLICT,
+  NETWORK_FIX_COLUMNS,
   STATE_COLUMNS,
   STATE_CONFLICT,
   type Column,
@@ -26,20 +27,29 @@ function insertUnnest<Row>(
     SELECT * FROM unnest(${sql.join(arrays)}) ${sql.raw(conflict)}`.execute(db);
 }
 
-/** PostgreSQL: three statements per batch (positions, states, frames) in one transaction. */
+/** PostgreSQL: one statement per table of the batch, in one transaction. */
 export class PostgresIngestStore implements IngestStore {
   constructor(private readonly db: Db) {}
 
-  async commit({ positions, states, frames }: IngestBatch): Promise<void> {
+  async commit({ positions, states, frames, networkFixes }: IngestBatch): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (positions.length > 0) {
-        await insertUnnest(trx, 'positions', POSITION_COLUMNS, positions, POSITION_CONFLICT);
+        await insertUnnest(trx, 'positions', POSITION_COLUMNS, positions, SAME_FIX_CONFLICT);
       }
       if (states.length > 0) {
         await insertUnnest(trx, 'device_states', STATE_COLUMNS, states, STATE_CONFLICT);
       }
       if (frames.length > 0) {
         await insertUnnest(trx, 'device_frames', FRAME_COLUMNS, frames, FRAME_CONFLICT);
+      }
+      if (networkFixes.length > 0) {
+        await insertUnnest(
+          trx,
+          'network_fixes',
+          NETWORK_FIX_COLUMNS,
+          networkFixes,
+          SAME_FIX_CONFLICT,
+        );
       }
     });
   }

@@ -5,7 +5,8 @@ import {
   FRAME_CONFLICT,
   names,
   POSITION_COLUMNS,
-  POSITION_CONFLICT,
+  SAME_FIX_CONFLICT,
+  NETWORK_FIX_COLUMNS,
   STATE_COLUMNS,
   STATE_CONFLICT,
   type Column,
@@ -36,13 +37,17 @@ export class SqliteIngestStore implements IngestStore {
 
   /** Prepared on first use: the tables exist only after the migrations. */
   private prepare(): (batch: IngestBatch) => void {
-    const position = this.sqlite.prepare(insert('positions', POSITION_COLUMNS, POSITION_CONFLICT));
+    const position = this.sqlite.prepare(insert('positions', POSITION_COLUMNS, SAME_FIX_CONFLICT));
     const state = this.sqlite.prepare(insert('device_states', STATE_COLUMNS, STATE_CONFLICT));
     const frame = this.sqlite.prepare(insert('device_frames', FRAME_COLUMNS, FRAME_CONFLICT));
-    return this.sqlite.transaction(({ positions, states, frames }: IngestBatch) => {
-      for (const row of positions) position.run(row);
-      for (const row of states) state.run(row);
-      for (const row of frames) frame.run(row);
+    const networkFix = this.sqlite.prepare(
+      insert('network_fixes', NETWORK_FIX_COLUMNS, SAME_FIX_CONFLICT),
+    );
+    return this.sqlite.transaction((batch: IngestBatch) => {
+      for (const row of batch.positions) position.run(row);
+      for (const row of batch.states) state.run(row);
+      for (const row of batch.frames) frame.run(row);
+      for (const row of batch.networkFixes) networkFix.run(row);
     });
   }
 }

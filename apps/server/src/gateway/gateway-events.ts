@@ -1,0 +1,48 @@
+import type { AlarmType, Cell, WifiAccessPoint } from '@xunji/protocols';
+import type { DeviceStatus } from '../db/schema.js';
+import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
+
+/** What the gateway tells the rest of the server, each once its data is committed. */
+export type GatewayEvent =
+  /** The newest position a message brought. */
+  | { type: 'position'; deviceId: number; position: PositionInsert }
+  | { type: 'status'; deviceId: number; status: DeviceStatus; at: number }
+  /** Alarms the device itself raised (SOS, low battery, power cut…). */
+  | { type: 'alarm'; deviceId: number; alarms: AlarmType[]; at: number; position?: PositionInsert }
+  /** Cells and access points seen without a GPS fix, stored raw for a geolocation provider. */
+  | {
+      type: 'networkFix';
+      deviceId: number;
+      fixTime: number;
+      cells: Cell[];
+      wifi: WifiAccessPoint[];
+    };
+
+export type GatewayListener = (event: GatewayEvent) => void;
+
+/** A synchronous fan-out; a failing listener is reported and never stops the others. */
+export class GatewayEvents {
+  private readonly listeners = new Set<GatewayListener>();
+
+  constructor(private readonly onListenerError: (error: unknown) => void) {}
+
+  get active(): boolean {
+    return this.listeners.size > 0;
+  }
+
+  /** Answers the function that unsubscribes. */
+  subscribe(listener: GatewayListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publish(event: GatewayEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
+  }
+}

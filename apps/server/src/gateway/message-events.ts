@@ -1,0 +1,58 @@
+import type { AlarmType, DecodedMessage, Position } from '@xunji/protocols';
+import type { DeviceStatus } from '../db/schema.js';
+import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
+import type { GatewayEvent } from './gateway-events.js';
+
+export interface MessageOutcome {
+  deviceId: number;
+  messages: DecodedMessage[];
+  /** The row stored for each position that passed the filter. */
+  stored: Map<Position, PositionInsert>;
+  /** The newest stored position of the message, when it moved the device. */
+  newest?: PositionInsert;
+  /** Set when the message changed the device's status. */
+  status?: DeviceStatus;
+  at: number;
+}
+
+function alarmEvent(
+  outcome: MessageOutcome,
+  alarms: AlarmType[] | undefined,
+  position?: Position,
+): GatewayEvent[] {
+  if (!alarms || alarms.length === 0) return [];
+  const row = position && outcome.stored.get(position);
+  return [
+    {
+      type: 'alarm',
+      deviceId: outcome.deviceId,
+      alarms,
+      at: outcome.at,
+      ...(row ? { position: row } : {}),
+    },
+  ];
+}
+
+/** The events one committed message publishes: status, newest position, alarms, network fixes. */
+export function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
+  const { deviceId, at } = outcome;
+  const events: GatewayEvent[] = [];
+  if (outcome.status) events.push({ type: 'status', deviceId, status: outcome.status, at });
+  if (outcome.newest) events.push({ type: 'position', deviceId, position: outcome.newest });
+  for (const m of outcome.messages) {
+    if (m.type === 'alarm') events.push(...alarmEvent(outcome, m.alarms, m.position));
+    else if (m.type === 'position')
+      events.push(...alarmEvent(outcome, m.position.alarms, m.position));
+    else if (m.type === 'status') events.push(...alarmEvent(outcome, m.alarms));
+    else if (m.type === 'networkFix') {
+      events.push({
+        type: 'networkFix',
+        deviceId,
+        fixTime: m.fixTime,
+        cells: m.cells,
+        wifi: m.wifi ?? [],
+      });
+    }
+  }
+  return events;
+}

@@ -1,0 +1,29 @@
+import type { Db } from './types.js';
+
+/** Cells and access points seen without GPS (written by the ingest batch) and their resolution. */
+export class NetworkFixRepository {
+  constructor(private readonly db: Db) {}
+
+  async resolve(
+    deviceId: number,
+    fixTime: number,
+    answer: { latitude: number; longitude: number; accuracy: number },
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('networkFixes')
+      .set({ ...answer, resolvedAt: now })
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '=', fixTime)
+      .execute();
+  }
+
+  listForDevice(deviceId: number) {
+    return this.db
+      .selectFrom('networkFixes')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .orderBy('fixTime')
+      .execute();
+  }
+}
