@@ -1,13 +1,12 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { hashPasswordForTransport } from '@xunji/shared';
 import { createRepositories } from '../apps/server/src/context.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { hashSecret } from '../apps/server/src/services/password-hasher.js';
+import { createTestDatabase } from '../apps/server/test/support/databases.js';
 import { repositoryRoot } from '../e2e/support/start-server.js';
 
 /**
@@ -39,12 +38,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function registerDevices(env: Record<string, string>): Promise<void> {
-  const handle = openDatabase({
-    dataDir: env.DATA_DIR!,
-    databaseUrl: env.DATABASE_URL || undefined,
-  });
-  await migrateToLatest(handle);
+async function registerDevices(handle: DatabaseHandle): Promise<void> {
   const passwordHash = await hashSecret(hashPasswordForTransport('123456'));
   const now = Date.now();
   await createRepositories(handle).devices.createMany(
@@ -55,7 +49,6 @@ async function registerDevices(env: Record<string, string>): Promise<void> {
       createdAt: now,
     })),
   );
-  await handle.db.destroy();
 }
 
 async function waitForPort(port: number): Promise<void> {
@@ -86,7 +79,8 @@ function percentile(histogram: Map<number, number>, total: number, p: number): n
 }
 
 export default async function ingest() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xunji-ingest-'));
+  // A private database (a new one on the PostgreSQL server too), dropped at the end.
+  const database = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' : 'sqlite');
   const port = await freePort();
   const off = [
     'OSMAND_PORT',
@@ -97,8 +91,7 @@ export default async function ingest() {
     'JT808_UDP_PORT',
   ];
   const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    ...database.env,
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
     GATEWAY_HOST: '127.0.0.1',
@@ -107,7 +100,7 @@ export default async function ingest() {
     LOG_LEVEL: 'warn',
     ...Object.fromEntries(off.map((name) => [name, 'off'])),
   };
-  await registerDevices(env);
+  await registerDevices(database.handle);
   // Node itself with the tsx loader: one process, so its RSS is the server's.
   const server: ChildProcess = spawn(
     process.execPath,
@@ -181,6 +174,7 @@ export default async function ingest() {
     };
   } finally {
     server.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await new Promise((resolve) => server.once('exit', resolve));
+    await database.drop();
   }
 }

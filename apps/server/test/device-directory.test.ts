@@ -11,9 +11,9 @@ describe('device directory', () => {
     const registry: { device?: DeviceRow } = {};
     let lookups = 0;
     const devices = {
-      findByTerminalNo: async () => {
+      findByTerminalNos: async (nos: string[]) => {
         lookups++;
-        return registry.device;
+        return new Map(registry.device ? nos.map((no) => [no, registry.device!]) : []);
       },
     } as unknown as DeviceRepository;
     const directory = new DeviceDirectory(devices);

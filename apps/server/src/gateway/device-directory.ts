@@ -1,6 +1,7 @@
 import type { DeviceRow } from '../db/schema.js';
 import type { DeviceRepository } from '../repositories/device.repository.js';
 import type { HeldDeviceRepository } from '../repositories/held-device.repository.js';
+import { BatchLoader } from './batch-loader.js';
 
 const KNOWN_MS = 60_000;
 /** Short, so that a device registered a moment ago can connect soon. */
@@ -20,11 +21,14 @@ interface Entry {
  */
 export class DeviceDirectory {
   private readonly cache = new Map<string, Entry>();
+  private readonly loader: BatchLoader<string, DeviceRow>;
 
   constructor(
-    private readonly devices: DeviceRepository,
+    devices: DeviceRepository,
     private readonly holding?: HeldDeviceRepository,
-  ) {}
+  ) {
+    this.loader = new BatchLoader((terminalNos) => devices.findByTerminalNos(terminalNos));
+  }
 
   async identify(
     identifier: string,
@@ -37,7 +41,7 @@ export class DeviceDirectory {
       return cached.device;
     }
     // The expiry is set only by a lookup, so a device retrying while unknown is looked up again.
-    const device = await this.devices.findByTerminalNo(identifier);
+    const device = await this.loader.load(identifier);
     const attempts = (cached?.attempts ?? 0) + 1;
     this.cache.set(identifier, {
       device,

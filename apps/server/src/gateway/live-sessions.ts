@@ -29,10 +29,6 @@ export class LiveSessions {
     return this.connections.get(deviceId);
   }
 
-  deviceIds(): IterableIterator<number> {
-    return this.connections.keys();
-  }
-
   get size(): number {
     return this.connections.size;
   }

@@ -2,6 +2,7 @@ import type { DecodedMessage, Position } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
 import type { NetworkFixInsert, PositionInsert } from '../repositories/ingest/ingest-batch.js';
 import type { DeviceCursor, PositionRepository } from '../repositories/position.repository.js';
+import { BatchLoader } from './batch-loader.js';
 import type { BatchWriter } from './batch-writer.js';
 import { DeviceSnapshots } from './device-snapshots.js';
 import { deviceStateOf, offlineState } from './device-state.js';
@@ -49,6 +50,7 @@ export class Pipeline {
   /** Each device's stream position, loaded once from the database and then kept here. */
   private readonly cursors = new Map<number, DeviceCursor>();
   private readonly loading = new Map<number, Promise<unknown>>();
+  private readonly cursorLoader: BatchLoader<number, DeviceCursor>;
   private readonly snapshots: DeviceSnapshots;
   readonly rejected: Record<Rejection, number> = { invalidFix: 0, future: 0, duplicate: 0 };
 
@@ -61,6 +63,7 @@ export class Pipeline {
     private readonly events: GatewayEvents,
   ) {
     this.snapshots = new DeviceSnapshots(snapshotMs);
+    this.cursorLoader = new BatchLoader((ids) => positions.cursorsOf(ids));
   }
 
   /** Loads what the pipeline keeps of a device; call it when the device is identified. */
@@ -159,11 +162,11 @@ export class Pipeline {
   private load(deviceId: number): Promise<unknown> {
     let loading = this.loading.get(deviceId);
     if (!loading) {
-      loading = this.positions
-        .cursorOf(deviceId)
+      loading = this.cursorLoader
+        .load(deviceId)
         .then((cursor) => {
-          this.cursors.set(deviceId, cursor);
-          this.snapshots.restore(deviceId, cursor.frames);
+          this.cursors.set(deviceId, cursor!);
+          this.snapshots.restore(deviceId, cursor!.frames);
         })
         .finally(() => this.loading.delete(deviceId));
       this.loading.set(deviceId, loading);

@@ -39,6 +39,16 @@ export class CommandRepository {
       .execute();
   }
 
+  /** Sent commands still without a reply that were sent before `deadline`: they timed out. */
+  async timeOutSentBefore(deadline: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('commands')
+      .set({ state: 'done', result: 'timeout', answeredAt: now })
+      .where('state', '=', 'sent')
+      .where((eb) => eb(eb.fn.coalesce('sentAt', 'createdAt'), '<=', deadline))
+      .execute();
+  }
+
   /** The commands sent to the device that wait for a reply, oldest first. */
   awaitingReply(deviceId: number): Promise<CommandRow[]> {
     return this.db

@@ -29,6 +29,16 @@ export class DeviceRepository {
       .executeTakeFirst();
   }
 
+  async findByTerminalNos(terminalNos: string[]): Promise<Map<string, DeviceRow>> {
+    if (terminalNos.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('terminalNo', 'in', terminalNos)
+      .execute();
+    return new Map(rows.map((row) => [row.terminalNo, row]));
+  }
+
   async bind(userId: number, deviceId: number, isOwner: boolean): Promise<void> {
     await this.db
       .insertInto('userDevices')

@@ -27,23 +27,37 @@ export class PositionRepository {
     return this.store.commit(batch);
   }
 
-  async cursorOf(deviceId: number): Promise<DeviceCursor> {
-    const state = await this.findState(deviceId);
+  /** Where each device's stream stands (devices with nothing stored start from zero). */
+  async cursorsOf(deviceIds: number[]): Promise<Map<number, DeviceCursor>> {
+    if (deviceIds.length === 0) return new Map();
+    const states = await this.db
+      .selectFrom('deviceStates')
+      .selectAll()
+      .where('deviceId', 'in', deviceIds)
+      .execute();
     const frames = await this.db
       .selectFrom('deviceFrames')
-      .select('frames')
-      .where('deviceId', '=', deviceId)
-      .executeTakeFirst();
-    const gpsFix = state?.valid === 1 && state.lbsMode === 'gps';
-    return {
-      ...(state?.locateTime != null ? { lastFixTime: state.locateTime } : {}),
-      ...(gpsFix && state.latitude !== null && state.longitude !== null
-        ? { odometerPoint: { latitude: state.latitude, longitude: state.longitude } }
-        : {}),
-      ...(state ? { status: state.status } : {}),
-      mileage: state?.mileage ?? 0,
-      frames: frames ? frames.frames.split('\n') : [],
-    };
+      .select(['deviceId', 'frames'])
+      .where('deviceId', 'in', deviceIds)
+      .execute();
+    const statesById = new Map(states.map((state) => [state.deviceId, state]));
+    const framesById = new Map(frames.map((row) => [row.deviceId, row.frames.split('\n')]));
+    return new Map(
+      deviceIds.map((deviceId) => {
+        const state = statesById.get(deviceId);
+        const gpsFix = state?.valid === 1 && state.lbsMode === 'gps';
+        const cursor: DeviceCursor = {
+          ...(state?.locateTime != null ? { lastFixTime: state.locateTime } : {}),
+          ...(gpsFix && state.latitude !== null && state.longitude !== null
+            ? { odometerPoint: { latitude: state.latitude, longitude: state.longitude } }
+            : {}),
+          ...(state ? { status: state.status } : {}),
+          mileage: state?.mileage ?? 0,
+          frames: framesById.get(deviceId) ?? [],
+        };
+        return [deviceId, cursor];
+      }),
+    );
   }
 
   /** At start no device is connected yet: those online before are offline until they are back. */
