@@ -26,6 +26,7 @@ interface WorkerReport {
   sent: number;
   acked: number;
   failed: number;
+  skipped: number;
   histogram: Record<number, number>;
 }
 
@@ -166,6 +167,7 @@ export default async function ingest() {
       positionsPerSec: Math.round(acked / SECONDS),
       sent: reports.reduce((n, r) => n + r.sent, 0),
       acked,
+      skippedWhileUnacked: reports.reduce((n, r) => n + r.skipped, 0),
       socketErrors: reports.reduce((n, r) => n + r.failed, 0),
       ackP50Ms: percentile(histogram, acked, 0.5),
       ackP99Ms: percentile(histogram, acked, 0.99),

@@ -12,7 +12,9 @@ describe.each(testDialects())('OsmAnd gateway on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    const started = await startTestGateway(server, ['osmand']);
+    const started = await startTestGateway(server, ['osmand'], [], {
+      idleTimeoutMs: { osmand: 300 },
+    });
     gateway = started.gateway;
     base = `http://127.0.0.1:${started.ports.osmand}`;
     deviceId = (await registerDevice(server, '900000000000001', 'osmand')).id;
@@ -76,6 +78,13 @@ describe.each(testDialects())('OsmAnd gateway on %s', (dialect) => {
     expect((await stored()).some((r) => r.fixTime === late * 1000)).toBe(true);
     const state = await server.repositories.positions.findState(deviceId);
     expect(state?.latitude).not.toBe(30);
+  });
+
+  it('marks a device offline after its silence timeout', async () => {
+    expect((await send(`id=900000000000001&lat=31.25&lon=121.45`)).status).toBe(200);
+    expect((await server.repositories.positions.findState(deviceId))?.status).toBe('online');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await server.repositories.positions.findState(deviceId))?.status).toBe('offline');
   });
 
   it('refuses an unknown device with 404 and a malformed request with 400, counting both', async () => {

@@ -10,9 +10,15 @@ import type { GatewayStats } from './stats.js';
 export interface Transport {
   /** Hands bytes to the transport; false when it is already closed. */
   write(bytes: Uint8Array): boolean;
+  /** Stop and restart reading (TCP flow control pushes back on the device meanwhile). */
+  pause(): void;
+  resume(): void;
   close(): void;
   readonly closed: boolean;
 }
+
+/** Frames of one connection waiting for their commit before reading pauses. */
+const MAX_IN_FLIGHT = 32;
 
 export interface ConnectionDeps {
   directory: DeviceDirectory;
@@ -34,6 +40,9 @@ export class DeviceConnection {
   private readonly session = newSession();
   private deviceId: number | undefined;
   private queue = Promise.resolve();
+  /** Frames received and not yet acknowledged (or settled otherwise). */
+  private inFlight = 0;
+  private paused = false;
 
   constructor(
     private readonly protocol: Protocol,
@@ -43,12 +52,33 @@ export class DeviceConnection {
     this.framer = protocol.createFramer();
   }
 
+  /**
+   * Past MAX_IN_FLIGHT frames waiting for their commit, reading stops until they drain: an
+   * overloaded gateway slows its devices down instead of queueing without bound.
+   */
   receive(chunk: Uint8Array): void {
     for (const frame of this.framer.push(chunk)) {
-      this.queue = this.queue.then(() => (this.transport.closed ? undefined : this.handle(frame)));
+      this.inFlight++;
+      this.queue = this.queue.then(async () => {
+        const { acked } = this.transport.closed ? {} : await this.handle(frame);
+        if (acked) acked.then(this.settle, this.notStored);
+        else this.settle();
+      });
     }
     this.queue = this.queue.catch(this.notStored);
+    if (this.inFlight >= MAX_IN_FLIGHT && !this.paused) {
+      this.paused = true;
+      this.transport.pause();
+    }
   }
+
+  private readonly settle = (): void => {
+    this.inFlight--;
+    if (this.paused && this.inFlight <= MAX_IN_FLIGHT / 2) {
+      this.paused = false;
+      this.transport.resume();
+    }
+  };
 
   /** The transport ended: the device is offline unless it already has a newer connection. */
   ended(): void {
@@ -65,7 +95,8 @@ export class DeviceConnection {
     this.transport.close();
   };
 
-  private async handle(frame: Uint8Array): Promise<void> {
+  /** Answers, for a frame not yet committed, the promise of its ack. */
+  private async handle(frame: Uint8Array): Promise<{ acked?: Promise<void> }> {
     const { pipeline, dispatcher, stats } = this.deps;
     let result;
     try {
@@ -73,7 +104,7 @@ export class DeviceConnection {
     } catch (error) {
       if (!(error instanceof DecodeError)) throw error;
       stats.malformedFrames++;
-      return;
+      return {};
     }
     const login = result.messages.find((m) => m.type === 'login');
     if (login?.type === 'login' && this.deviceId === undefined) await this.identify(login.deviceId);
@@ -81,21 +112,19 @@ export class DeviceConnection {
     if (deviceId === undefined) {
       stats.unknownDevices++;
       this.transport.close();
-      return;
+      return {};
     }
     const { ack } = result;
     const acked = pipeline.handle(deviceId, result.messages, frame).then(() => {
       if (ack) this.transport.write(ack);
     });
     const replies = result.messages.filter((m) => m.type === 'commandResult');
-    if (!login && replies.length === 0) {
-      acked.catch(this.notStored);
-      return;
-    }
+    if (!login && replies.length === 0) return { acked };
     // A login is answered before queued commands go out; a reply is matched once its frame is in.
     await acked;
     for (const reply of replies) await dispatcher.handleReply(deviceId, reply);
     if (login) await dispatcher.deviceConnected(deviceId);
+    return {};
   }
 
   private async identify(identifier: string): Promise<void> {

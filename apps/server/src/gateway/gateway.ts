@@ -34,6 +34,8 @@ export interface GatewayOptions {
   stateWriteMs: number;
   /** Put unregistered devices that try to connect on the holding list (they stay refused). */
   holdUnknownDevices?: boolean;
+  /** Per protocol, instead of the defaults (tests). */
+  idleTimeoutMs?: Partial<Record<ProtocolName, number>>;
   /** Resolves cell and Wi-Fi fixes into positions when present. */
   geolocation?: GeolocationProvider;
   commands: DispatcherOptions;
@@ -41,13 +43,16 @@ export interface GatewayOptions {
 
 const SWEEP_MS = 5000;
 
-/** Silence after which a connection is closed (trackers heartbeat every few minutes at most). */
+/**
+ * Silence after which a device is offline: its connection is closed (trackers heartbeat every few
+ * minutes at most); OsmAnd has no connection, so it is the time since its last report.
+ */
 const IDLE_TIMEOUT_MS: Record<ProtocolName, number> = {
   gt06: 10 * 60_000,
   jt808: 10 * 60_000,
   h02: 10 * 60_000,
   watch: 15 * 60_000,
-  osmand: 0,
+  osmand: 10 * 60_000,
 };
 
 type Listener =
@@ -115,13 +120,14 @@ export class Gateway {
       stats: this.stats,
       logger,
     };
+    const idle = { ...IDLE_TIMEOUT_MS, ...options.idleTimeoutMs };
     for (const [name, port] of Object.entries(options.ports) as [ProtocolName, number | null][]) {
       const protocol = findProtocol(name);
       if (port === null || !protocol) continue;
       const server =
         name === 'osmand'
-          ? createOsmAndListener(directory, this.pipeline, this.stats, logger)
-          : createTcpListener(protocol, IDLE_TIMEOUT_MS[name], deps);
+          ? createOsmAndListener(directory, this.pipeline, idle.osmand, this.stats, logger)
+          : createTcpListener(protocol, idle[name], deps);
       this.listeners.push({ name, port, kind: 'stream', server });
     }
     for (const [name, port] of Object.entries(options.udpPorts ?? {}) as [
@@ -130,7 +136,7 @@ export class Gateway {
     ][]) {
       const protocol = findProtocol(name);
       if (port === null || !protocol) continue;
-      const socket = createUdpListener(protocol, IDLE_TIMEOUT_MS[name], deps);
+      const socket = createUdpListener(protocol, idle[name], deps);
       this.listeners.push({ name: `${name}/udp`, port, kind: 'datagram', socket });
     }
   }

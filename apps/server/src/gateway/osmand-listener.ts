@@ -22,15 +22,29 @@ function readBody(request: http.IncomingMessage): Promise<string> {
 
 /**
  * OsmAnd / Traccar Client over HTTP: the answer is 200 only once the position is committed, 400
- * for a request that does not decode, 404 for a device that is not registered.
+ * for a request that does not decode, 404 for a device that is not registered. A device silent for
+ * `silenceMs` is offline.
  */
 export function createOsmAndListener(
   directory: DeviceDirectory,
   pipeline: Pipeline,
+  silenceMs: number,
   stats: GatewayStats,
   logger: FastifyBaseLogger,
 ): http.Server {
-  return http.createServer((request, response) => {
+  const lastSeen = new Map<number, number>();
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [deviceId, seen] of lastSeen) {
+        if (now - seen < silenceMs) continue;
+        lastSeen.delete(deviceId);
+        pipeline.deviceGone(deviceId);
+      }
+    },
+    Math.min(silenceMs, 60_000),
+  ).unref();
+  const server = http.createServer((request, response) => {
     const answer = (status: number) => {
       response.statusCode = status;
       response.end();
@@ -52,6 +66,7 @@ export function createOsmAndListener(
       }
       await pipeline.prepare(device.id);
       await pipeline.handle(device.id, messages, textBytes(payload));
+      lastSeen.set(device.id, Date.now());
       answer(200);
     })().catch((error: unknown) => {
       if (error instanceof DecodeError) {
@@ -62,4 +77,6 @@ export function createOsmAndListener(
       answer(503);
     });
   });
+  server.on('close', () => clearInterval(sweeper));
+  return server;
 }

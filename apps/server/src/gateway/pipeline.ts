@@ -51,6 +51,8 @@ export class Pipeline {
   private readonly cursors = new Map<number, DeviceCursor>();
   private readonly loading = new Map<number, Promise<unknown>>();
   private readonly cursorLoader: BatchLoader<number, DeviceCursor>;
+  /** Writes nobody waits for (offline states), so that stopping can wait for them. */
+  private readonly background = new Set<Promise<void>>();
   private readonly snapshots: DeviceSnapshots;
   readonly rejected: Record<Rejection, number> = { invalidFix: 0, future: 0, duplicate: 0 };
 
@@ -128,8 +130,6 @@ export class Pipeline {
     const waiting = this.snapshots.takeWaiting(this.clock.now());
     return waiting.length > 0 ? this.writer.write({ snapshots: waiting }) : Promise.resolve();
   }
-
-  private readonly background = new Set<Promise<void>>();
 
   /** The device's connection ended: it is offline (written in the background). */
   deviceGone(deviceId: number): void {

@@ -6,6 +6,8 @@ function socketTransport(socket: net.Socket): Transport {
   return {
     write: (bytes) => !socket.destroyed && (socket.write(bytes), true),
     close: () => socket.destroy(),
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
     get closed() {
       return socket.destroyed;
     },

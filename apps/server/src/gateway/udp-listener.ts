@@ -45,6 +45,9 @@ export function createUdpListener(
           return true;
         },
         close: () => peer && forget(key, peer),
+        // Datagrams cannot be held back: the kernel drops what overflows, and devices re-send.
+        pause: () => undefined,
+        resume: () => undefined,
         get closed() {
           return peer?.closed ?? true;
         },
