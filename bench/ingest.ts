@@ -140,7 +140,8 @@ export default async function ingest() {
     });
     const nextMessage = <T>(child: ChildProcess) =>
       new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
-    // Every device connects first; the measured minute is the steady load that follows.
+    // Every device connects and authenticates first (a reconnect storm is not the steady state);
+    // the measured minute is the load that follows.
     const connected = await Promise.all(
       children.map((child) => nextMessage<{ connected: number }>(child)),
     );

@@ -1,6 +1,6 @@
 /**
  * One client worker of bench/ingest: `count` JT/T 808 devices from one loopback source address.
- * It connects them all, says so, and on `start` sends locations for `durationMs`, spread evenly
+ * It connects and authenticates (0x0102) them all, says so, and on `start` sends locations for `durationMs`, spread evenly
  * (each device every `intervalMs`), timing each until the server's 0x8001 ack. Like a tracker, a
  * device whose last position is not acknowledged yet skips its turn (counted as `skipped`), so an
  * overloaded gateway is measured at what it sustains, not drowned by a queue the client builds.
@@ -26,7 +26,11 @@ interface Device {
   pending: Map<number, number>;
   /** Bytes of an ack split across reads. */
   partial?: Buffer;
+  /** Called when the authentication is acknowledged. */
+  authenticated?: () => void;
 }
+
+const AUTH_SERIAL = 0;
 
 const FLAG = 0x7e;
 const TICK_MS = 5;
@@ -42,6 +46,11 @@ function onAck(device: Device, frame: Uint8Array): void {
   const packet = openJt808(frame);
   if (packet?.messageId !== 0x8001) return;
   const replied = (packet.body[0]! << 8) | packet.body[1]!;
+  if (replied === AUTH_SERIAL && device.authenticated) {
+    device.authenticated();
+    device.authenticated = undefined;
+    return;
+  }
   const start = device.pending.get(replied);
   if (start === undefined) return;
   device.pending.delete(replied);
@@ -77,7 +86,10 @@ function connect(index: number): Promise<Device> {
   };
   socket.on('data', (chunk: Buffer) => onData(device, chunk));
   return new Promise((resolve) => {
-    socket.once('connect', () => resolve(device));
+    device.authenticated = () => resolve(device);
+    socket.once('connect', () =>
+      socket.write(jt808Frame(0x0102, device.phone, AUTH_SERIAL, [...Buffer.from('bench')])),
+    );
     socket.on('error', () => {
       failed++;
       resolve(device);
@@ -132,9 +144,15 @@ function run(devices: Device[]): Promise<void> {
   });
 }
 
-const devices = await Promise.all(
-  Array.from({ length: job.count }, (_, i) => connect(job.firstIndex + i)),
-);
+/** Devices connect in waves, as a fleet coming back does, not as one burst of SYNs. */
+const WAVE = 250;
+const devices: Device[] = [];
+for (let first = 0; first < job.count; first += WAVE) {
+  const wave = Array.from({ length: Math.min(WAVE, job.count - first) }, (_, i) =>
+    connect(job.firstIndex + first + i),
+  );
+  devices.push(...(await Promise.all(wave)));
+}
 process.send?.({ connected: devices.length - failed });
 await new Promise((resolve) => process.once('message', resolve));
 const progress = setInterval(
