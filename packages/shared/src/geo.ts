@@ -96,14 +96,7 @@ export function gcj02ToWgs84(point: LatLon): LatLon {
 }
 
 export type CompassDirection =
-  | 'north'
-  | 'northeast'
-  | 'east'
-  | 'southeast'
-  | 'south'
-  | 'southwest'
-  | 'west'
-  | 'northwest';
+  'north' | 'northeast' | 'east' | 'southeast' | 'south' | 'southwest' | 'west' | 'northwest';
 
 const DIRECTIONS: CompassDirection[] = [
   'north',
