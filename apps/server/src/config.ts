@@ -47,7 +47,7 @@ const environment = z.object({
   JT808_UDP_PORT: port.default(5015),
   H02_UDP_PORT: port.default(5013),
   BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
-  BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(50),
+  BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(20),
   UNKNOWN_DEVICES: z.enum(['refuse', 'hold']).default('refuse'),
   GEOLOCATION_URL: z.url().optional(),
   GEOLOCATION_KEY: z.string().min(1).optional(),

@@ -2,6 +2,7 @@ import type { Command } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
 import type { CommandResult, CommandRow } from '../db/schema.js';
 import type { CommandRepository } from '../repositories/command.repository.js';
+import { BatchLoader } from './batch-loader.js';
 import type { LiveSessions } from './live-sessions.js';
 
 export interface DispatchOptions {
@@ -24,12 +25,17 @@ export interface DispatcherOptions {
  * timeout when no reply comes; noAnswer when the device leaves first; error when it cannot be written.
  */
 export class CommandDispatcher {
+  /** A fleet logging in at once asks for its queued commands in a few queries. */
+  private readonly queued: BatchLoader<number, CommandRow[]>;
+
   constructor(
     private readonly commands: CommandRepository,
     private readonly sessions: LiveSessions,
     private readonly clock: Clock,
     private readonly options: DispatcherOptions,
-  ) {}
+  ) {
+    this.queued = new BatchLoader((deviceIds) => commands.queuedFor(deviceIds));
+  }
 
   async dispatch(
     deviceId: number,
@@ -53,7 +59,7 @@ export class CommandDispatcher {
 
   /** A device logged in: what waits for it is sent now, or marked unsent if it waited too long. */
   async deviceConnected(deviceId: number): Promise<void> {
-    for (const row of await this.commands.queuedFor(deviceId)) {
+    for (const row of (await this.queued.load(deviceId)) ?? []) {
       if (row.expiresAt <= this.clock.now()) await this.finish(row.id, 'unsent');
       else await this.send(row);
     }

@@ -19,14 +19,19 @@ export class CommandRepository {
     return this.db.selectFrom('commands').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  queuedFor(deviceId: number): Promise<CommandRow[]> {
-    return this.db
+  /** The commands waiting for each of these devices to connect, oldest first. */
+  async queuedFor(deviceIds: number[]): Promise<Map<number, CommandRow[]>> {
+    const queued = new Map(deviceIds.map((id) => [id, [] as CommandRow[]]));
+    if (deviceIds.length === 0) return queued;
+    const rows = await this.db
       .selectFrom('commands')
       .selectAll()
-      .where('deviceId', '=', deviceId)
+      .where('deviceId', 'in', deviceIds)
       .where('state', '=', 'queued')
       .orderBy('id')
       .execute();
+    for (const row of rows) queued.get(row.deviceId)?.push(row);
+    return queued;
   }
 
   /** Queued commands past their expiry become unsent. */
