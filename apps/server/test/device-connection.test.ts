@@ -1,0 +1,46 @@
+import { findProtocol, hexToBytes } from '@xunji/protocols';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import type { CommandDispatcher } from '../src/gateway/command-dispatcher.js';
+import { DeviceConnection, type Transport } from '../src/gateway/device-connection.js';
+import type { DeviceDirectory } from '../src/gateway/device-directory.js';
+import { LiveSessions } from '../src/gateway/live-sessions.js';
+import type { Pipeline } from '../src/gateway/pipeline.js';
+import { newGatewayStats } from '../src/gateway/stats.js';
+
+/** A heartbeat (0x0002) of terminal 043048325465, from Traccar's tests. */
+const HEARTBEAT = hexToBytes('7e0002000004304832546500b7ca7e');
+
+describe('device connection flow control', () => {
+  it('stops reading while 32 frames wait for their commit, and reads again once they are in', async () => {
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const acks: Uint8Array[] = [];
+    const transport: Transport = {
+      write: (bytes) => acks.push(bytes) > 0,
+      pause: vi.fn(),
+      resume: vi.fn(),
+      close: vi.fn(),
+      closed: false,
+    };
+    const connection = new DeviceConnection(findProtocol('jt808')!, transport, {
+      directory: { identify: async () => ({ id: 1 }) } as unknown as DeviceDirectory,
+      pipeline: { prepare: async () => undefined, handle: () => committed } as unknown as Pipeline,
+      sessions: new LiveSessions(),
+      dispatcher: { deviceConnected: async () => undefined } as unknown as CommandDispatcher,
+      stats: newGatewayStats(),
+      logger: pino({ level: 'silent' }),
+    });
+    const burst = new Uint8Array(HEARTBEAT.length * 40);
+    for (let i = 0; i < 40; i++) burst.set(HEARTBEAT, i * HEARTBEAT.length);
+    connection.receive(burst);
+    expect(transport.pause).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(acks).toHaveLength(0);
+    expect(transport.resume).not.toHaveBeenCalled();
+    commit();
+    await vi.waitFor(() => expect(acks).toHaveLength(40));
+    expect(transport.resume).toHaveBeenCalledTimes(1);
+    expect(transport.close).not.toHaveBeenCalled();
+  });
+});
