@@ -77,6 +77,9 @@ describe.each(testDialects())('crash safety on %s', (dialect) => {
         // 50 fixes a second, each one simulated second apart (JT/T 808 times have whole seconds).
         intervalSeconds: 0.02,
         timeScale: 50,
+        // Retry every 200 ms, so the device is back soon after the server whatever its start time.
+        backoffMs: 200,
+        maxBackoffMs: 200,
         seed: 7,
       });
       try {

@@ -7,6 +7,7 @@ import { deviceFrames } from './migrations/0004-device-frames.js';
 import { deviceSnapshots } from './migrations/0005-device-snapshots.js';
 import { networkFixes } from './migrations/0006-network-fixes.js';
 import { heldDevices } from './migrations/0007-held-devices.js';
+import { partitionPositions } from './migrations/0008-partition-positions.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -18,6 +19,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0005-device-snapshots': deviceSnapshots(),
     '0006-network-fixes': networkFixes(),
     '0007-held-devices': heldDevices(),
+    '0008-partition-positions': partitionPositions(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

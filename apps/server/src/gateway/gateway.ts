@@ -42,6 +42,7 @@ export interface GatewayOptions {
 }
 
 const SWEEP_MS = 5000;
+const DAY_MS = 24 * 3600_000;
 
 /**
  * Silence after which a device is offline: its connection is closed (trackers heartbeat every few
@@ -144,6 +145,8 @@ export class Gateway {
   /** Listens on every configured port; answers the ports taken by name (`jt808`, `jt808/udp`). */
   async start(): Promise<Record<string, number>> {
     await this.positions.markOnlineOffline(this.clock.now());
+    await this.positions.prepareFor(this.clock.now());
+    this.every(DAY_MS, () => this.positions.prepareFor(this.clock.now()));
     this.every(SWEEP_MS, () => this.dispatcher.sweep());
     this.every(Math.max(this.options.stateWriteMs, 100), () => this.pipeline.flushSnapshots());
     const ports: Record<string, number> = {};

@@ -22,6 +22,11 @@ export class PositionRepository {
     private readonly store: IngestStore,
   ) {}
 
+  /** Run at start and daily (see IngestStore). */
+  prepareFor(now: number): Promise<void> {
+    return this.store.prepareFor(now);
+  }
+
   /** Positions, device states and raw frames in one transaction (see IngestStore). */
   commitBatch(batch: IngestBatch): Promise<void> {
     return this.store.commit(batch);

@@ -29,6 +29,8 @@ export interface IngestBatch {
 /** Writes a batch in one transaction; positions already stored (same device and fix time) are skipped. */
 export interface IngestStore {
   commit(batch: IngestBatch): Promise<void>;
+  /** Makes ready the storage of positions around `now` (PostgreSQL: its month partitions). */
+  prepareFor(now: number): Promise<void>;
 }
 
 /** A column of a batch table: the row's property, its SQL name, its PostgreSQL type. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ensurePositionPartitions } from '../../db/position-partitions.js';
 import type { Db } from '../types.js';
 import {
   FRAME_COLUMNS,
@@ -30,6 +31,10 @@ function insertUnnest<Row>(
 /** PostgreSQL: one statement per table of the batch, in one transaction. */
 export class PostgresIngestStore implements IngestStore {
   constructor(private readonly db: Db) {}
+
+  prepareFor(now: number): Promise<void> {
+    return ensurePositionPartitions(this.db, now);
+  }
 
   async commit({ positions, states, frames, networkFixes }: IngestBatch): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -35,6 +35,9 @@ export class SqliteIngestStore implements IngestStore {
     await this.db.connection().execute(async () => transaction(batch));
   }
 
+  /** One table for every time: nothing to prepare. */
+  async prepareFor(): Promise<void> {}
+
   /** Prepared on first use: the tables exist only after the migrations. */
   private prepare(): (batch: IngestBatch) => void {
     const position = this.sqlite.prepare(insert('positions', POSITION_COLUMNS, SAME_FIX_CONFLICT));
