@@ -81,6 +81,9 @@ export interface FleetDeviceOptions {
   port: number;
   intervalSeconds: number;
   timeScale?: number;
+  /** Reconnect delay of connected devices, doubled per failure up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
   seed?: number;
   onEvent?: (event: DeviceEvent) => void;
 }
