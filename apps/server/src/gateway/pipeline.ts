@@ -1,4 +1,4 @@
-import type { DecodedMessage, Position } from '@xunji/protocols';
+import { bytesToHex, type DecodedMessage, type Position } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
 import type { NetworkFixInsert, PositionInsert } from '../repositories/ingest/ingest-batch.js';
 import type { DeviceCursor, PositionRepository } from '../repositories/position.repository.js';
@@ -102,7 +102,7 @@ export class Pipeline {
     const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
     const statusChanged = state.status !== cursor.status;
     cursor.status = state.status;
-    const frame = raw ? { receivedAt: now, hex: hexOf(raw) } : undefined;
+    const frame = raw ? { receivedAt: now, hex: bytesToHex(raw) } : undefined;
     const snapshot = this.snapshots.record(state, frame, now);
     const written = this.writer.write({
       positions: [...stored.values()],
@@ -174,6 +174,3 @@ export class Pipeline {
     return loading;
   }
 }
-
-const hexOf = (bytes: Uint8Array): string =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
