@@ -74,12 +74,13 @@ const FIX_COLUMNS: Column<DeviceStateUpsert>[] = [
   column('course', 'double precision'),
   column('valid', 'integer'),
   column('lbsMode', 'text'),
-  column('satellites', 'integer'),
 ];
 
 /** Facts the latest message reported: each moves when reported, else keeps its value. */
 const FACT_COLUMNS: Column<DeviceStateUpsert>[] = [
   column('lastAlive', 'bigint'),
+  // Heartbeats report the satellites in view too, without a fix.
+  column('satellites', 'integer'),
   column('battery', 'integer'),
   column('charging', 'integer'),
   column('signal', 'integer'),
