@@ -1,6 +1,7 @@
 export * from './codes.js';
 export * from './constants.js';
 export * from './contract/index.js';
+export * from './device-rules.js';
 export * from './geo.js';
 export * from './password.js';
 export * from './validation-messages.js';

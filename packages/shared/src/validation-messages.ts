@@ -31,6 +31,23 @@ export const validationMessages = {
   platform: { 'zh-CN': '未知的平台', en: 'Unknown platform' },
   version: { 'zh-CN': '版本号格式错误', en: 'The version number is not valid' },
   id: { 'zh-CN': '编号无效', en: 'The id is not valid' },
+  ids: {
+    'zh-CN': '设备编号列表无效，一次最多 1000 个',
+    en: 'The device ids are not valid; at most 1,000 at a time',
+  },
+  terminalNo: { 'zh-CN': '请输入正确的设备号', en: 'Please enter a valid device number' },
+  terminalName: {
+    'zh-CN': '设备名称为 1-32 个字符（一个汉字算两个）',
+    en: 'The device name must be 1-32 characters (a Chinese character counts as two)',
+  },
+  iconType: { 'zh-CN': '未知的图标', en: 'Unknown icon' },
+  deviceState: { 'zh-CN': '未知的设备状态', en: 'Unknown device state' },
+  longitude: { 'zh-CN': '经度无效', en: 'The longitude is not valid' },
+  latitude: { 'zh-CN': '纬度无效', en: 'The latitude is not valid' },
+  location: {
+    'zh-CN': '位置格式应为 经度,纬度',
+    en: 'The location must be "longitude,latitude"',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,15 +1,17 @@
 import * as account from './account.js';
 import * as app from './app.js';
+import * as terminal from './terminal.js';
 import type { CallDefinition } from './define.js';
 import type { RouteName } from './routes.js';
 
 export * from './define.js';
 export * from './routes.js';
 export * from './entities.js';
+export * from './terminal-entities.js';
 export * as fields from './fields.js';
 
 /** Every call of the API, by name. Each later area adds its module here. */
-export const api = { ...account, ...app } satisfies {
+export const api = { ...account, ...app, ...terminal } satisfies {
   [K in RouteName]: CallDefinition & { name: K };
 };
 export type Api = typeof api;
