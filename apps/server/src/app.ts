@@ -8,19 +8,28 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createRepositories, createServices, type Repositories, type Services } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
+import { GatewayEvents } from './gateway/gateway-events.js';
 import { failure } from './http/envelope.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createCallRegistrar } from './http/register-call.js';
 import { ApplicationResolver, requestLanguage } from './http/request-context.js';
+import { BoundDevicesVisibility } from './live/bound-devices-visibility.js';
+import type { DeviceVisibility } from './live/device-visibility.js';
+import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { appRoutes } from './routes/app.routes.js';
+import { terminalRoutes } from './routes/terminal.routes.js';
 
 export interface Server {
   app: FastifyInstance;
   services: Services;
   repositories: Repositories;
+  /** The gateway's events, once committed; main.ts hands it to the Gateway. */
+  events: GatewayEvents;
+  /** Which devices each user may see (the live socket follows its changes). */
+  deviceVisibility: DeviceVisibility;
 }
 
 /** Paths under the API root that serve operators and need no applicationId. */
@@ -45,6 +54,14 @@ export async function buildServer(
   });
   const repositories = createRepositories(database);
   const services = await createServices(config, repositories, app.log, options.clock);
+  const events = new GatewayEvents((error) =>
+    app.log.error({ err: error }, 'gateway event listener failed'),
+  );
+  // Until the device access service provides it (it also covers enterprise users).
+  const deviceVisibility: DeviceVisibility =
+    'deviceVisibility' in services
+      ? (services.deviceVisibility as DeviceVisibility)
+      : new BoundDevicesVisibility(repositories.devices);
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,
@@ -76,9 +93,17 @@ export async function buildServer(
       const registerCall = createCallRegistrar(scope, services.tokens, config.env !== 'production');
       accountRoutes(registerCall, services);
       appRoutes(registerCall, services);
+      terminalRoutes(registerCall, services);
     },
     { prefix: config.apiRoot },
   );
+  // A scope of its own: a browser WebSocket sends no applicationId header (it comes with `auth`).
+  await app.register(liveSocket, {
+    prefix: config.apiRoot,
+    events,
+    tokens: services.tokens,
+    visibility: deviceVisibility,
+  });
 
   const webIndex = path.join(config.webDist, 'index.html');
   const serveWeb = fs.existsSync(webIndex);
@@ -104,5 +129,5 @@ export async function buildServer(
     return reply.status(404).send(failure('ROUTE_NOT_FOUND', requestLanguage(request)));
   });
 
-  return { app, services, repositories };
+  return { app, services, repositories, events, deviceVisibility };
 }

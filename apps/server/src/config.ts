@@ -51,6 +51,9 @@ const environment = z.object({
   UNKNOWN_DEVICES: z.enum(['refuse', 'hold']).default('refuse'),
   GEOLOCATION_URL: z.url().optional(),
   GEOLOCATION_KEY: z.string().min(1).optional(),
+  AMAP_API_URL: z.url().default('https://restapi.amap.com'),
+  AMAP_WEB_KEY: z.string().min(1).optional(),
+  AMAP_WEB_SECRET: z.string().min(1).optional(),
   DEVICE_STATE_WRITE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
   COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
@@ -94,6 +97,8 @@ export interface Config {
     commands: { replyTimeoutMs: number; queueTtlMs: number };
   };
   geolocation: { url: string | undefined; key: string | undefined };
+  /** AMap Web Service (a "Web服务" key); the secret is the key's digital-signature private key. */
+  amap: { url: string; key: string | undefined; secret: string | undefined };
   sms: {
     provider: 'development' | 'aliyun';
     dailyLimitPerPhone: number;
@@ -135,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (!e[key]) problems.push(`${key} is required when SMS_PROVIDER=aliyun`);
     }
   }
+  if (e.AMAP_WEB_SECRET && !e.AMAP_WEB_KEY) problems.push('AMAP_WEB_SECRET needs AMAP_WEB_KEY');
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -173,6 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
+    amap: { url: e.AMAP_API_URL, key: e.AMAP_WEB_KEY, secret: e.AMAP_WEB_SECRET },
     sms: {
       provider: e.SMS_PROVIDER,
       dailyLimitPerPhone: e.SMS_DAILY_LIMIT_PER_PHONE,

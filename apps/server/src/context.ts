@@ -3,14 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { createReverseGeocoder } from './providers/geocoding/create-reverse-geocoder.js';
 import { createSmsProvider } from './providers/sms/create-sms-provider.js';
 import { AppContentRepository } from './repositories/app-content.repository.js';
 import { ApplicationRepository } from './repositories/application.repository.js';
 import { CaptchaRepository } from './repositories/captcha.repository.js';
 import { CommandRepository } from './repositories/command.repository.js';
+import { DeviceModelRepository } from './repositories/device-model.repository.js';
+import { DeviceServiceRepository } from './repositories/device-service.repository.js';
 import { DeviceRepository } from './repositories/device.repository.js';
 import { createIngestStore } from './repositories/ingest/create-ingest-store.js';
 import { EnterpriseRepository } from './repositories/enterprise.repository.js';
+import { GeocodeCacheRepository } from './repositories/geocode-cache.repository.js';
 import { HeldDeviceRepository } from './repositories/held-device.repository.js';
 import { LoginFailureRepository } from './repositories/login-failure.repository.js';
 import { NetworkFixRepository } from './repositories/network-fix.repository.js';
@@ -18,13 +22,21 @@ import { PositionRepository } from './repositories/position.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { SmsRepository } from './repositories/sms.repository.js';
+import { TerminalRepository } from './repositories/terminal.repository.js';
+import { UserLocationRepository } from './repositories/user-location.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { AccountService } from './services/account.service.js';
 import { AppContentService } from './services/app-content.service.js';
 import { AuthService } from './services/auth.service.js';
+import { BindingService } from './services/binding.service.js';
 import { CaptchaService } from './services/captcha.service.js';
+import { DeviceAccess } from './services/device-access.service.js';
+import { DeviceSettingsService } from './services/device-settings.service.js';
+import { LocationService } from './services/location.service.js';
 import { LoginGuard } from './services/login-guard.js';
+import { ModelCatalogue } from './services/model-catalogue.js';
 import { SmsService } from './services/sms.service.js';
+import { TerminalService } from './services/terminal.service.js';
 import { TokenService } from './services/token.service.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -47,6 +59,11 @@ export function createRepositories(database: DatabaseHandle) {
     commands: new CommandRepository(db),
     networkFixes: new NetworkFixRepository(db),
     heldDevices: new HeldDeviceRepository(db),
+    terminals: new TerminalRepository(db),
+    deviceModels: new DeviceModelRepository(db),
+    deviceServices: new DeviceServiceRepository(db),
+    userLocations: new UserLocationRepository(db),
+    geocodeCache: new GeocodeCacheRepository(db),
   };
 }
 
@@ -77,7 +94,27 @@ export async function createServices(
     clock,
   );
   const guard = new LoginGuard(repositories.loginFailures, clock);
+  const deviceAccess = new DeviceAccess(
+    repositories.users,
+    repositories.enterprises,
+    repositories.terminals,
+  );
+  const models = new ModelCatalogue(repositories.deviceModels, clock);
+  const addresses = createReverseGeocoder(config, repositories.geocodeCache, logger, clock);
   return {
+    deviceAccess,
+    terminals: new TerminalService(
+      deviceAccess,
+      repositories.terminals,
+      repositories.users,
+      repositories.enterprises,
+      models,
+      addresses,
+      clock,
+    ),
+    bindings: new BindingService(repositories.devices, repositories.users, deviceAccess, guard),
+    deviceSettings: new DeviceSettingsService(repositories.devices, deviceAccess),
+    locations: new LocationService(repositories.userLocations, addresses, clock),
     tokens,
     captcha,
     sms,

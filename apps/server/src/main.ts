@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database);
-  const { app, repositories } = await buildServer(config, database);
+  const { app, repositories, events } = await buildServer(config, database);
   await ensureDefaultApplication(repositories);
   if (await ensureDemoAccount(config, repositories)) {
     const demo = await repositories.users.findByUsername(DEMO_USERNAME);
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   }
 
   const gateway = new Gateway(
-    { ...config.gateway, geolocation: createGeolocationProvider(config) },
+    { ...config.gateway, geolocation: createGeolocationProvider(config), events },
     repositories,
     systemClock,
     app.log,

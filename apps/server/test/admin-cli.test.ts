@@ -187,6 +187,63 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
     expect(brandB.body.data).toMatchObject({ name: 'Brand B', panorama: true });
   });
 
+  it('manages device models, organisations and service periods', async () => {
+    const created = await admin(
+      'model:create',
+      '--name',
+      'X3',
+      '--category',
+      'watch',
+      '--flags',
+      'enableRecord=false',
+    );
+    expect(created).toMatchObject({ code: 0 });
+    const listed = await admin('model:list');
+    const x3 = listed.stdout.split('\n').find((line) => line.startsWith('X3\t')) ?? '';
+    expect(x3).toContain('watch');
+    expect(x3).not.toContain('enableRecord');
+    expect(x3).toContain('enablePositionMode');
+    expect(listed.stdout).toMatch(/^TM200\twired\ttm200\tjt808/m);
+    expect(listed.stdout).toMatch(/^TA900\twireless\tta900/m);
+    expect((await admin('model:set', '--name', 'X3', '--flags', 'enableRecord=maybe')).code).toBe(
+      2,
+    );
+    expect((await admin('model:set', '--name', 'X3', '--flags', 'enableRecord=true')).code).toBe(0);
+    expect((await admin('model:list')).stdout).toMatch(/^X3\t.*enableRecord/m);
+
+    const org = await admin('enterprise:create', '--name', 'Cold Chain');
+    const orgId = org.stdout.match(/enterprise (\d+)/)?.[1] ?? '';
+    await admin(
+      'device:create',
+      '--terminal-no',
+      '86100200300',
+      '--password',
+      '123456',
+      '--protocol',
+      'watch',
+    );
+    expect(
+      (await admin('device:model', '--terminal-no', '86100200300', '--model', 'X3')).code,
+    ).toBe(0);
+    expect(
+      (await admin('device:model', '--terminal-no', '86100200300', '--model', 'Nope')).code,
+    ).toBe(2);
+    expect(
+      (await admin('device:assign', '--terminal-no', '86100200300', '--enterprise', orgId)).code,
+    ).toBe(0);
+    expect((await admin('enterprise:list')).stdout).toMatch(/Cold Chain\t1 devices/);
+    expect(
+      (await admin('device:service', '--terminal-no', '86100200300', '--days', '30', '--trial'))
+        .stdout,
+    ).toContain('(trial)');
+    const device = await server.repositories.devices.findByTerminalNo('86100200300');
+    const period = await server.repositories.deviceServices.find(device!.id);
+    expect(Number(period!.expirationTime) - Number(period!.startingTime)).toBe(30 * 86_400_000);
+    expect(period!.isTrial).toBe(1);
+    expect(device).toMatchObject({ model: 'X3', enterpriseId: Number(orgId) });
+    expect((await admin('model:delete', '--name', 'X3')).code).toBe(0);
+  }, 90_000);
+
   it('explains each command with --help and refuses unknown ones', async () => {
     const help = await admin('device:create', '--help');
     expect(help.code).toBe(0);

@@ -100,6 +100,32 @@ export const Codes = {
   REQUEST_TIMEOUT: entry(2002, 504, '请求超时', 'Request Timeout'),
   SERVICE_EXPIRED: entry(2303, 403, '设备服务已到期', 'The device service has expired'),
   DEVICE_UNBOUND: entry(2501, 403, '设备已解绑', 'The device is no longer bound to your account'),
+  DEVICE_NOT_OWNER: entry(
+    2502,
+    403,
+    '只有设备主人可以这样做',
+    'Only the owner of the device can do this',
+  ),
+  DEVICE_NOT_FOUND: entry(
+    2504,
+    404,
+    '设备不存在，请检查设备号',
+    'No device has this number; please check it',
+  ),
+  DEVICE_PASSWORD_WRONG: entry(2505, 400, '设备密码错误', 'The device password is wrong'),
+  DEVICE_ALREADY_BOUND: entry(2506, 409, '您已绑定该设备', 'This device is already in your list'),
+  BIND_PASSWORD_REQUIRED: entry(
+    2507,
+    400,
+    '该设备还没有主人，请输入设备密码绑定',
+    'This device has no owner yet; bind it with its password',
+  ),
+  BIND_REQUEST_PENDING: entry(
+    2508,
+    409,
+    '已申请关注该设备，请等待设备主人同意',
+    'You have asked to follow this device; waiting for its owner',
+  ),
   CONFIRM_REQUIRED: entry(9006, 409, '请确认操作', 'Please confirm'),
   SYSTEM_ERROR: entry(500, 500, '系统错误，请稍后重试', 'System error, please try again later'),
 } as const satisfies Record<string, CodeEntry>;

@@ -1,3 +1,5 @@
+import gcoord from 'gcoord';
+
 /** Geometry on WGS-84 coordinates, shared by the gateway, the simulator and the app. */
 export interface LatLon {
   latitude: number;
@@ -39,60 +41,32 @@ export function offset(point: LatLon, northMetres: number, eastMetres: number): 
 }
 
 /**
- * GCJ-02, the offset coordinates Chinese maps (AMap and others) must be given inside China. The
- * published approximation of the state formula (Krasovsky ellipsoid); outside China the
- * coordinates are WGS-84 unchanged.
+ * The rectangle maps use for "inside China"; points outside it are never offset. gcoord applies
+ * the same rectangle, so this only spares it the call.
  */
-const KRASOVSKY_A = 6_378_245;
-const KRASOVSKY_EE = 0.006_693_421_622_965_943;
-
-/** The rectangle maps use for "inside China"; points outside it are never offset. */
 export const inChina = ({ latitude, longitude }: LatLon): boolean =>
   longitude >= 72.004 && longitude <= 137.8347 && latitude >= 0.8293 && latitude <= 55.8271;
 
-function offsetLatitude(x: number, y: number): number {
-  let value = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * Math.sqrt(Math.abs(x));
-  value += ((20 * Math.sin(6 * x * Math.PI) + 20 * Math.sin(2 * x * Math.PI)) * 2) / 3;
-  value += ((20 * Math.sin(y * Math.PI) + 40 * Math.sin((y / 3) * Math.PI)) * 2) / 3;
-  value += ((160 * Math.sin((y / 12) * Math.PI) + 320 * Math.sin((y * Math.PI) / 30)) * 2) / 3;
-  return value;
-}
-
-function offsetLongitude(x: number, y: number): number {
-  let value = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * Math.sqrt(Math.abs(x));
-  value += ((20 * Math.sin(6 * x * Math.PI) + 20 * Math.sin(2 * x * Math.PI)) * 2) / 3;
-  value += ((20 * Math.sin(x * Math.PI) + 40 * Math.sin((x / 3) * Math.PI)) * 2) / 3;
-  value += ((150 * Math.sin((x / 12) * Math.PI) + 300 * Math.sin((x / 30) * Math.PI)) * 2) / 3;
-  return value;
-}
-
+/** GCJ-02, the offset coordinates Chinese maps (AMap and others) must be given inside China. */
 export function wgs84ToGcj02(point: LatLon): LatLon {
   if (!inChina(point)) return point;
-  const { latitude, longitude } = point;
-  const radLat = rad(latitude);
-  const magic = 1 - KRASOVSKY_EE * Math.sin(radLat) ** 2;
-  const sqrtMagic = Math.sqrt(magic);
-  const dLat =
-    (offsetLatitude(longitude - 105, latitude - 35) * 180) /
-    (((KRASOVSKY_A * (1 - KRASOVSKY_EE)) / (magic * sqrtMagic)) * Math.PI);
-  const dLon =
-    (offsetLongitude(longitude - 105, latitude - 35) * 180) /
-    ((KRASOVSKY_A / sqrtMagic) * Math.cos(radLat) * Math.PI);
-  return { latitude: latitude + dLat, longitude: longitude + dLon };
+  const [longitude, latitude] = gcoord.transform(
+    [point.longitude, point.latitude],
+    gcoord.WGS84,
+    gcoord.GCJ02,
+  );
+  return { latitude, longitude };
 }
 
-/** The inverse, by fixed-point iteration to within about a centimetre (points picked on a map). */
+/** The inverse (gcoord iterates the forward transform to within about 0.1 m). */
 export function gcj02ToWgs84(point: LatLon): LatLon {
   if (!inChina(point)) return point;
-  let guess = point;
-  for (let i = 0; i < 10; i++) {
-    const shifted = wgs84ToGcj02(guess);
-    const dLat = shifted.latitude - point.latitude;
-    const dLon = shifted.longitude - point.longitude;
-    guess = { latitude: guess.latitude - dLat, longitude: guess.longitude - dLon };
-    if (Math.abs(dLat) < 1e-9 && Math.abs(dLon) < 1e-9) break;
-  }
-  return guess;
+  const [longitude, latitude] = gcoord.transform(
+    [point.longitude, point.latitude],
+    gcoord.GCJ02,
+    gcoord.WGS84,
+  );
+  return { latitude, longitude };
 }
 
 export type CompassDirection =

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './contract/index.js';
 export * from './device-rules.js';
 export * from './geo.js';
+export * from './live.js';
 export * from './password.js';
 export * from './validation-messages.js';
 export * from './validators.js';

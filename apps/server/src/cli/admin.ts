@@ -8,11 +8,15 @@ import { parseCommandArgs, UsageError, type AdminCommand } from './command.js';
 import { appCommands } from './app-commands.js';
 import { contentCommands } from './content-commands.js';
 import { deviceCommands } from './device-commands.js';
+import { fleetCommands } from './fleet-commands.js';
+import { modelCommands } from './model-commands.js';
 import { userCommands } from './user-commands.js';
 
 const commands: AdminCommand[] = [
   ...userCommands,
   ...deviceCommands,
+  ...fleetCommands,
+  ...modelCommands,
   ...appCommands,
   ...contentCommands,
 ];

@@ -8,6 +8,8 @@ import { deviceSnapshots } from './migrations/0005-device-snapshots.js';
 import { networkFixes } from './migrations/0006-network-fixes.js';
 import { heldDevices } from './migrations/0007-held-devices.js';
 import { partitionPositions } from './migrations/0008-partition-positions.js';
+import { devices } from './migrations/0009-devices.js';
+import { geocodeCache } from './migrations/0010-geocode-cache.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -20,6 +22,8 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0006-network-fixes': networkFixes(),
     '0007-held-devices': heldDevices(),
     '0008-partition-positions': partitionPositions(dialect),
+    '0009-devices': devices(dialect),
+    '0010-geocode-cache': geocodeCache(),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

@@ -103,14 +103,51 @@ export interface DevicesTable {
   iccid: string | null;
   name: string | null;
   enterpriseId: number | null;
+  /** ICON_TYPES index; null: the model's icon. */
+  iconType: number | null;
   createdAt: number;
 }
+
+export type BindingState = 'active' | 'pending';
 
 export interface UserDevicesTable {
   userId: number;
   deviceId: number;
   isOwner: number;
+  /** pending: asked to follow without the password, until the owner accepts. */
+  state: Generated<BindingState>;
+  /** JSON of the §3 display filters this user chose for the device. */
+  filter: string | null;
   createdAt: number;
+}
+
+export interface DeviceModelsTable {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  family: string | null;
+  protocol: string | null;
+  iconType: number;
+  defaultForProtocol: number;
+  /** JSON of the §3 feature flags. */
+  features: string;
+  createdAt: number;
+}
+
+/** The §3 VIP/service record of a device. */
+export interface DeviceServicesTable {
+  deviceId: number;
+  startingTime: number;
+  expirationTime: number;
+  isTrial: number;
+}
+
+/** A user's own last position (POST /v2/user-lbs), WGS-84. */
+export interface UserLocationsTable {
+  userId: number;
+  latitude: number;
+  longitude: number;
+  updatedAt: number;
 }
 
 export interface AppVersionsTable {
@@ -256,6 +293,13 @@ export interface HeldDevicesTable {
   attempts: number;
 }
 
+/** A geocoding service's answer for a rounded point: the Regeo JSON, or "null" (no address). */
+export interface GeocodeCacheTable {
+  key: string;
+  address: string;
+  createdAt: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -268,6 +312,9 @@ export interface Database {
   smsOutbox: SmsOutboxTable;
   devices: DevicesTable;
   userDevices: UserDevicesTable;
+  deviceModels: DeviceModelsTable;
+  deviceServices: DeviceServicesTable;
+  userLocations: UserLocationsTable;
   appVersions: AppVersionsTable;
   notices: NoticesTable;
   appAds: AppAdsTable;
@@ -277,6 +324,7 @@ export interface Database {
   deviceFrames: DeviceFramesTable;
   networkFixes: NetworkFixesTable;
   heldDevices: HeldDevicesTable;
+  geocodeCache: GeocodeCacheTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -285,6 +333,8 @@ export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type EnterpriseRow = Selectable<EnterprisesTable>;
+export type DeviceModelRow = Selectable<DeviceModelsTable>;
+export type DeviceServiceRow = Selectable<DeviceServicesTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type AppAdRow = Selectable<AppAdsTable>;
 export type AppVersionRow = Selectable<AppVersionsTable>;

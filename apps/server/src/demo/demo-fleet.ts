@@ -17,12 +17,13 @@ export const DEMO_DEVICES: {
   model: string;
 }[] = [
   { terminalNo: '868120300000001', protocol: 'gt06', name: '爱车 Car', model: 'GT06N' },
-  { terminalNo: '138000000002', protocol: 'jt808', name: '货车 Truck', model: 'JT808' },
+  { terminalNo: '138000000002', protocol: 'jt808', name: '货车 Truck', model: 'TM200' },
   { terminalNo: '8600000003', protocol: 'watch', name: '孩子手表 Child watch', model: 'D9' },
-  { terminalNo: '8600000004', protocol: 'watch', name: '老人手表 Elderly watch', model: 'D9' },
-  { terminalNo: '8600000005', protocol: 'h02', name: '宠物 Pet', model: 'H02' },
+  { terminalNo: '8600000004', protocol: 'watch', name: '老人手表 Elderly watch', model: 'Y3' },
+  { terminalNo: '8600000005', protocol: 'h02', name: '宠物 Pet', model: 'PT01' },
 ];
 export const DEMO_DEVICE_PASSWORD = '123456';
+const DEMO_SERVICE_DAYS = 365;
 
 /** Registers the demo devices and binds them to the demo account (a new database only). */
 export async function ensureDemoDevices(
@@ -42,6 +43,13 @@ export async function ensureDemoDevices(
       createdAt: Date.now(),
     });
     await repositories.devices.bind(demoUserId, device.id, true);
+    const now = Date.now();
+    await repositories.deviceServices.save({
+      deviceId: device.id,
+      startingTime: now,
+      expirationTime: now + DEMO_SERVICE_DAYS * 86_400_000,
+      isTrial: 0,
+    });
   }
 }
 

@@ -39,6 +39,8 @@ export interface GatewayOptions {
   /** Resolves cell and Wi-Fi fixes into positions when present. */
   geolocation?: GeolocationProvider;
   commands: DispatcherOptions;
+  /** The server's event bus (the live socket listens to it); the gateway makes its own if absent. */
+  events?: GatewayEvents;
 }
 
 const SWEEP_MS = 5000;
@@ -81,9 +83,9 @@ export class Gateway {
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {
-    this.events = new GatewayEvents((error) =>
-      logger.error({ err: error }, 'gateway event listener failed'),
-    );
+    this.events =
+      options.events ??
+      new GatewayEvents((error) => logger.error({ err: error }, 'gateway event listener failed'));
     this.writer = new BatchWriter(repositories.positions, options.batch);
     this.positions = repositories.positions;
     this.pipeline = new Pipeline(

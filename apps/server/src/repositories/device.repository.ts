@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { DeviceRow, DevicesTable } from '../db/schema.js';
+import type { BindingState, DeviceRow, DevicesTable } from '../db/schema.js';
 import type { Db } from './types.js';
 
 export class DeviceRepository {
@@ -39,16 +39,125 @@ export class DeviceRepository {
     return new Map(rows.map((row) => [row.terminalNo, row]));
   }
 
-  async bind(userId: number, deviceId: number, isOwner: boolean): Promise<void> {
+  findById(id: number): Promise<DeviceRow | undefined> {
+    return this.db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async bind(
+    userId: number,
+    deviceId: number,
+    isOwner: boolean,
+    state: BindingState = 'active',
+  ): Promise<void> {
     await this.db
       .insertInto('userDevices')
-      .values({ userId, deviceId, isOwner: isOwner ? 1 : 0, createdAt: Date.now() })
+      .values({ userId, deviceId, isOwner: isOwner ? 1 : 0, state, createdAt: Date.now() })
       .onConflict((oc) => oc.columns(['userId', 'deviceId']).doNothing())
       .execute();
   }
 
+  findBinding(userId: number, deviceId: number) {
+    return this.db
+      .selectFrom('userDevices')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('deviceId', '=', deviceId)
+      .executeTakeFirst();
+  }
+
+  async hasOwner(deviceId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('userDevices')
+      .select('userId')
+      .where('deviceId', '=', deviceId)
+      .where('isOwner', '=', 1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The accounts bound to a device or asking to be, owner first. */
+  members(deviceId: number) {
+    return this.db
+      .selectFrom('userDevices')
+      .innerJoin('users', 'users.id', 'userDevices.userId')
+      .select([
+        'users.id as userId',
+        'users.username',
+        'users.nickname',
+        'userDevices.isOwner',
+        'userDevices.state',
+        'userDevices.createdAt',
+      ])
+      .where('userDevices.deviceId', '=', deviceId)
+      .orderBy('userDevices.isOwner', 'desc')
+      .orderBy('userDevices.createdAt')
+      .execute();
+  }
+
+  async activate(userId: number, deviceId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('userDevices')
+      .set({ state: 'active' })
+      .where('userId', '=', userId)
+      .where('deviceId', '=', deviceId)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async unbind(userId: number, deviceId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('userDevices')
+      .where('userId', '=', userId)
+      .where('deviceId', '=', deviceId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Releases a device from every account; answers the accounts it was bound to. */
+  async unbindEveryone(deviceId: number): Promise<number[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('userDevices')
+        .select('userId')
+        .where('deviceId', '=', deviceId)
+        .execute();
+      await trx.deleteFrom('userDevices').where('deviceId', '=', deviceId).execute();
+      return rows.map((row) => row.userId);
+    });
+  }
+
+  async setFilter(userId: number, deviceId: number, filter: string): Promise<void> {
+    await this.db
+      .updateTable('userDevices')
+      .set({ filter })
+      .where('userId', '=', userId)
+      .where('deviceId', '=', deviceId)
+      .execute();
+  }
+
+  async update(
+    id: number,
+    changes: Partial<
+      Pick<DeviceRow, 'name' | 'iconType' | 'passwordHash' | 'model' | 'enterpriseId'>
+    >,
+  ): Promise<void> {
+    await this.db.updateTable('devices').set(changes).where('id', '=', id).execute();
+  }
+
   async unbindAllForUser(userId: number): Promise<void> {
     await this.db.deleteFrom('userDevices').where('userId', '=', userId).execute();
+  }
+
+  /** The devices bound to a user (a pending request to follow does not count yet). */
+  async visibleDeviceIds(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('userDevices')
+      .select('deviceId')
+      .where('userId', '=', userId)
+      .where('state', '=', 'active')
+      .execute();
+    return rows.map((row) => row.deviceId);
   }
 
   list(): Promise<DeviceRow[]> {

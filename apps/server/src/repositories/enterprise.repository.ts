@@ -19,4 +19,15 @@ export class EnterpriseRepository {
   list(): Promise<EnterpriseRow[]> {
     return this.db.selectFrom('enterprises').selectAll().orderBy('id').execute();
   }
+
+  /** Devices per organisation. */
+  async deviceCounts(): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('devices')
+      .select((eb) => ['enterpriseId', eb.fn.countAll<number | string>().as('count')])
+      .where('enterpriseId', 'is not', null)
+      .groupBy('enterpriseId')
+      .execute();
+    return new Map(rows.map((row) => [row.enterpriseId as number, Number(row.count)]));
+  }
 }

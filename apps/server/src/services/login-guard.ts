@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { CodeName } from '@xunji/shared';
 import { AppError } from '../errors.js';
 import type { LoginFailureRepository } from '../repositories/login-failure.repository.js';
 
@@ -12,7 +13,11 @@ export class LoginGuard {
     private readonly clock: Clock,
   ) {}
 
-  async check(subject: string, verify: () => Promise<boolean>): Promise<void> {
+  async check(
+    subject: string,
+    verify: () => Promise<boolean>,
+    wrong: CodeName = 'LOGIN_FAILED',
+  ): Promise<void> {
     const now = this.clock.now();
     const record = await this.failures.find(subject);
     const locked = record?.lockedUntil != null && record.lockedUntil > now;
@@ -29,7 +34,7 @@ export class LoginGuard {
       throw new AppError('ACCOUNT_LOCKED', { unlockAt });
     }
     await this.failures.save(subject, count, null);
-    throw new AppError('LOGIN_FAILED');
+    throw new AppError(wrong);
   }
 
   async clear(subject: string): Promise<void> {

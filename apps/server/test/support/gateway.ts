@@ -17,6 +17,7 @@ export async function startTestGateway(
       batch: { size: 500, delayMs: 20 },
       stateWriteMs: 0,
       commands: { replyTimeoutMs: 30_000, queueTtlMs: 3600_000 },
+      events: server.events,
       ...options,
     },
     server.repositories,

@@ -1,0 +1,97 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { LIVE_SOCKET_PATH } from '@xunji/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { GatewayEvents } from '../gateway/gateway-events.js';
+import type { TokenService } from '../services/token.service.js';
+import type { DeviceVisibility } from './device-visibility.js';
+import { LiveConnection, type LiveContext } from './live-connection.js';
+import { LiveHub } from './live-hub.js';
+
+export interface LiveSocketOptions {
+  events: GatewayEvents;
+  tokens: Pick<TokenService, 'authenticate'>;
+  visibility: DeviceVisibility;
+  /** Default 5 s. */
+  authTimeoutMs?: number;
+  /** Session re-check; default 60 s. */
+  recheckMs?: number;
+  /** Keepalive ping; default 30 s. */
+  pingMs?: number;
+  /** Default 100 ms. */
+  flushMs?: number;
+  /** Default 256 KiB. */
+  maxBufferedBytes?: number;
+  /** Default 200. */
+  maxQueuedAlarms?: number;
+}
+
+/** Client messages are small (`auth`); anything larger is refused by the WebSocket layer. */
+const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
+
+/**
+ * The live socket at `{prefix}/socket`: positions, status changes and alarms of the devices the
+ * signed-in user may see. Register it under the API root in a scope of its own: a browser
+ * WebSocket sends no applicationId header, it comes with the `auth` message.
+ */
+export const liveSocket: FastifyPluginAsync<LiveSocketOptions> = async (scope, options) => {
+  await scope.register(fastifyWebsocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+  const hub = new LiveHub(options.events, scope.log, {
+    flushMs: options.flushMs ?? 100,
+    maxBufferedBytes: options.maxBufferedBytes ?? 256 * 1024,
+    maxQueuedAlarms: options.maxQueuedAlarms ?? 200,
+  });
+  const connections = new Set<LiveConnection>();
+  const byUser = new Map<number, Set<LiveConnection>>();
+  const context: LiveContext = {
+    hub,
+    tokens: options.tokens,
+    visibility: options.visibility,
+    timings: {
+      authTimeoutMs: options.authTimeoutMs ?? 5000,
+      recheckMs: options.recheckMs ?? 60_000,
+    },
+    users: {
+      add(userId, connection) {
+        let set = byUser.get(userId);
+        if (!set) byUser.set(userId, (set = new Set()));
+        set.add(connection);
+      },
+      remove(userId, connection) {
+        const set = byUser.get(userId);
+        set?.delete(connection);
+        if (set?.size === 0) byUser.delete(userId);
+      },
+    },
+  };
+
+  const stopWatchingVisibility = options.visibility.onChange((userId) => {
+    try {
+      const affected = byUser.get(userId);
+      if (!affected) return;
+      scope.log.debug({ userId, sockets: affected.size }, 'live socket: visibility changed');
+      for (const connection of affected) void connection.refreshDevices();
+    } catch (error) {
+      scope.log.debug({ err: error, userId }, 'live socket: visibility change not applied');
+    }
+  });
+  const pinger = setInterval(() => {
+    for (const connection of connections) connection.ping();
+  }, options.pingMs ?? 30_000);
+  pinger.unref();
+
+  scope.addHook('onClose', async () => {
+    clearInterval(pinger);
+    stopWatchingVisibility();
+    hub.close();
+  });
+
+  scope.get(LIVE_SOCKET_PATH, { websocket: true }, (socket, request) => {
+    const connection = new LiveConnection(socket, request.language, context, request.log);
+    connections.add(connection);
+    socket.on('close', (code) => {
+      connections.delete(connection);
+      request.log.debug({ code, userId: connection.user }, 'live socket closed');
+    });
+    request.log.debug('live socket opened');
+  });
+};

@@ -1,0 +1,71 @@
+import { UserType } from '@xunji/shared';
+import { AppError } from '../errors.js';
+import type { EnterpriseRepository } from '../repositories/enterprise.repository.js';
+import type {
+  DeviceScope,
+  TerminalRepository,
+  TerminalRow,
+} from '../repositories/terminal.repository.js';
+import type { UserRepository } from '../repositories/user.repository.js';
+import { subtreeIds } from './enterprise-tree.js';
+
+/**
+ * Who may see which device: the accounts bound to it (active bindings) and the enterprise users
+ * of its organisation or an organisation above it. Every device-scoped service method starts here.
+ */
+export class DeviceAccess {
+  private readonly listeners = new Set<(userId: number) => void>();
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly enterprises: EnterpriseRepository,
+    private readonly terminals: TerminalRepository,
+  ) {}
+
+  async scopeOf(userId: number): Promise<DeviceScope> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (user.userType !== UserType.ENTERPRISE || user.enterpriseId === null)
+      return { userId, enterpriseIds: [] };
+    const all = await this.enterprises.list();
+    return { userId, enterpriseIds: subtreeIds(all, user.enterpriseId) };
+  }
+
+  /**
+   * The device as the caller sees it. A device of someone else answers exactly like one that
+   * does not exist: 2501, "not bound to your account".
+   */
+  async require(userId: number, deviceId: number): Promise<TerminalRow> {
+    const scope = await this.scopeOf(userId);
+    const row = await this.terminals.byId(scope, deviceId);
+    if (!row) throw new AppError('DEVICE_UNBOUND');
+    return row;
+  }
+
+  /** The owner, or an enterprise user whose organisation holds the device, may change it. */
+  async requireManager(userId: number, deviceId: number): Promise<TerminalRow> {
+    const row = await this.require(userId, deviceId);
+    if (row.isOwner !== 1 && !(await this.viaEnterprise(userId, row)))
+      throw new AppError('DEVICE_NOT_OWNER');
+    return row;
+  }
+
+  private async viaEnterprise(userId: number, row: TerminalRow): Promise<boolean> {
+    if (row.enterpriseId === null) return false;
+    return (await this.scopeOf(userId)).enterpriseIds.includes(row.enterpriseId);
+  }
+
+  async visibleDeviceIds(userId: number): Promise<Set<number>> {
+    return new Set(await this.terminals.visibleIds(await this.scopeOf(userId)));
+  }
+
+  /** Tells the live socket that these users' device lists changed (bind, unbind, members). */
+  changed(...userIds: number[]): void {
+    for (const userId of userIds) for (const listener of this.listeners) listener(userId);
+  }
+
+  onChange(listener: (userId: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The live socket (`{API root}/socket`): positions, status changes and alarms of the devices the
+ * signed-in user may see, pushed as they are committed. No zod here: the app imports this file.
+ *
+ * 1. The client opens the socket and sends `auth` (a browser WebSocket cannot send headers, and a
+ *    token in the URL would be logged). Within 5 s, or the server closes with 4401.
+ * 2. The server answers `ready` with the ids it will report on, and again whenever that set
+ *    changes (a device bound or unbound).
+ * 3. `devices` carries patches of the Terminal entity, at most one per device per message, the
+ *    latest values only (the server coalesces a burst). `alarm` carries one alarm event.
+ * 4. A refused token (now or at a later check: sign-out, password change) → `error` 401, then
+ *    close 4401.
+ */
+import type { LbsInfo, Terminal } from './contract/terminal-entities.js';
+
+export const LIVE_SOCKET_PATH = '/socket';
+
+/** WebSocket close codes of the live socket (4000-4999 are the application's). */
+export const LiveCloseCode = {
+  /** No `auth` in time, a refused token, or a session revoked since. */
+  UNAUTHORIZED: 4401,
+} as const;
+
+/** The fields of a Terminal an event determines. */
+type LiveTerminalFields = Pick<
+  Terminal,
+  | 'deviceState'
+  | 'status'
+  | 'motion'
+  | 'lonWGS84'
+  | 'latWGS84'
+  | 'lon'
+  | 'lat'
+  | 'direction'
+  | 'dir'
+  | 'locateTime'
+>;
+
+/**
+ * A patch of the Terminal entity of device `id`: the fields present replace those of the
+ * device's last GET /v2/terminal answer (lbsInfo field by field); absent fields are unchanged.
+ */
+export type LiveDeviceUpdate = { id: number } & Partial<LiveTerminalFields> & {
+    lbsInfo?: Partial<LbsInfo>;
+  };
+
+export interface LiveAuthMessage {
+  type: 'auth';
+  token: string;
+  applicationId: number;
+}
+
+/** Client → server. Sending `auth` again (a renewed token) re-authenticates the socket. */
+export type LiveClientMessage = LiveAuthMessage;
+
+export interface LiveReadyMessage {
+  type: 'ready';
+  /** Every device this socket reports on, ascending. */
+  deviceIds: number[];
+}
+
+export interface LiveDevicesMessage {
+  type: 'devices';
+  updates: LiveDeviceUpdate[];
+}
+
+/** Alarms a device raised itself (SOS, low battery, power cut…), as the gateway committed them. */
+export interface LiveAlarmMessage {
+  type: 'alarm';
+  deviceId: number;
+  /** The protocols' alarm names: sos, lowBattery, powerOff, vibration, overspeed… */
+  alarms: string[];
+  /** When the server received it (epoch ms). */
+  time: number;
+  /** The position reported with the alarm, when there was one. */
+  lonWGS84?: number;
+  latWGS84?: number;
+  lon?: number;
+  lat?: number;
+  locateTime?: number;
+}
+
+/** The server renewed the session while re-checking it (sliding renewal): store this token. */
+export interface LiveTokenMessage {
+  type: 'token';
+  token: string;
+}
+
+export interface LiveErrorMessage {
+  type: 'error';
+  /** A code of the code table: 401 refused token, 1000 a message the server cannot read. */
+  code: number;
+  message: string;
+}
+
+/** Server → client. */
+export type LiveServerMessage =
+  | LiveReadyMessage
+  | LiveDevicesMessage
+  | LiveAlarmMessage
+  | LiveTokenMessage
+  | LiveErrorMessage;
+
+/** `later` applied over `earlier` (same device): later values win, lbsInfo field by field. */
+export function mergeLiveUpdate(
+  earlier: LiveDeviceUpdate | undefined,
+  later: LiveDeviceUpdate,
+): LiveDeviceUpdate {
+  if (!earlier) return later;
+  const merged: LiveDeviceUpdate = { ...earlier, ...later };
+  if (earlier.lbsInfo && later.lbsInfo) merged.lbsInfo = { ...earlier.lbsInfo, ...later.lbsInfo };
+  return merged;
+}
+
+/** A Terminal (or a list row of one) with an update applied; the same object when it is not its. */
+export function applyLiveUpdate<T extends { id: number; lbsInfo: LbsInfo }>(
+  terminal: T,
+  update: LiveDeviceUpdate,
+): T {
+  if (terminal.id !== update.id) return terminal;
+  const { lbsInfo, ...fields } = update;
+  return {
+    ...terminal,
+    ...fields,
+    lbsInfo: lbsInfo ? { ...terminal.lbsInfo, ...lbsInfo } : terminal.lbsInfo,
+  };
+}
