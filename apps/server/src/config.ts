@@ -58,6 +58,7 @@ const environment = z.object({
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
   COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
   DEMO_MODE: flag.optional(),
+  DEMO_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(10),
   DEMO_PASSWORD: z.string().min(6).max(20).default('demo123456'),
   SMS_PROVIDER: z.enum(['development', 'aliyun']).default('development'),
   SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(10),
@@ -86,6 +87,7 @@ export interface Config {
   tokenTtlSeconds: number;
   demoMode: boolean;
   demoPassword: string;
+  demoIntervalSeconds: number;
   gateway: {
     enabled: boolean;
     host: string;
@@ -159,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     demoMode: e.DEMO_MODE ?? !production,
     demoPassword: e.DEMO_PASSWORD,
+    demoIntervalSeconds: e.DEMO_INTERVAL_S,
     gateway: {
       enabled: e.GATEWAY === 'on',
       host: e.GATEWAY_HOST,

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   if (config.gateway.enabled) {
     const ports = await gateway.start();
     // Demo mode: the demo account's devices move, through the real gateway ports.
-    if (config.demoMode) fleet = startDemoFleet(ports);
+    if (config.demoMode) fleet = startDemoFleet(ports, config.demoIntervalSeconds);
   }
   if (config.demoMode) {
     // Printed on purpose (demo mode only, never in production): the README promises it.

@@ -20,6 +20,15 @@ export const PATHS = {
   about: '/pagesUser/mi/as',
   privacyNotice: '/pagesUser/mi/privacy_notice',
   serviceTerms: '/pagesUser/mi/service_terms',
+  deviceList: '/pagesDevice/deviceList/index',
+  deviceBind: '/pagesDevice/deviceList/bind',
+  deviceEnterprise: '/pagesDevice/deviceList/ent',
+  deviceInfo: '/pagesDevice/info/device',
+  deviceSet: '/pagesDevice/info/set',
+  moreFunctions: '/pagesFunc/index',
+  bindMoreUser: '/pagesUser/account/bind-more-user',
+  openLocation: '/open-location',
+  chooseLocation: '/choose-location',
 } as const;
 
 /** The three tab pages of the tab bar, in order; home has the alias /pages/in/main. */

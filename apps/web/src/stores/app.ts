@@ -2,6 +2,7 @@ import { APP_VERSION, APP_VERSION_CODE, type AppConfig, type Language } from '@x
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { PLATFORM } from '../config';
+import type { TileSourceId } from '../map/tile-sources';
 
 export interface AppState {
   language: Language;
@@ -13,6 +14,8 @@ export interface AppState {
   /** Set once Web Push is enabled; sent at sign-in. */
   pushClientId: string | null;
   seenNoticeId: number | null;
+  /** The base map the user chose (map/tile-sources.ts). */
+  mapSource: TileSourceId;
 }
 
 export const useAppStore = create<AppState>()(
@@ -26,16 +29,18 @@ export const useAppStore = create<AppState>()(
       versionCode: APP_VERSION_CODE,
       pushClientId: null,
       seenNoticeId: null,
+      mapSource: 'amap',
     }),
     {
       name: 'xunji.app',
       // platform and version come from the build, never from an older visit.
-      partialize: ({ language, auditMode, config, pushClientId, seenNoticeId }) => ({
+      partialize: ({ language, auditMode, config, pushClientId, seenNoticeId, mapSource }) => ({
         language,
         auditMode,
         config,
         pushClientId,
         seenNoticeId,
+        mapSource,
       }),
     },
   ),

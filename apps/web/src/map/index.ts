@@ -1,0 +1,34 @@
+/**
+ * The map building blocks. This module loads Leaflet: import it only from pages that show a map
+ * (they are lazy); tile-sources.ts and devices.ts can be imported on their own without it.
+ */
+export { MapView, type MapViewProps } from './MapView';
+export { useMap, useMapCoords, useMapSource, type MapCoords } from './context';
+export { toMapCoords, fromMapCoords } from './coords';
+export { TileLayer } from './TileLayer';
+export { OutlineLayer } from './OutlineLayer';
+export {
+  DeviceMarkersLayer,
+  type DeviceMarkersHandle,
+  type DeviceMarkersLayerProps,
+} from './DeviceMarkersLayer';
+export { terminalToMapDevice, type MapDevice, type MapDeviceUpdate } from './devices';
+export { UserLocationLayer, type UserPosition } from './UserLocationLayer';
+export {
+  FitBounds,
+  FlyTo,
+  useFitBounds,
+  useFlyTo,
+  type FitBoundsOptions,
+  type FlyToOptions,
+} from './FlyTo';
+export { PointPicker, type PointPickerProps } from './PointPicker';
+export {
+  DEFAULT_TILE_SOURCE,
+  TILE_SOURCES,
+  TILE_SOURCE_IDS,
+  tileSource,
+  type MapCrs,
+  type TileSource,
+  type TileSourceId,
+} from './tile-sources';
