@@ -6,6 +6,6 @@ export default defineConfig({
   base: '/',
   plugins: [react(), precompress()],
   server: {
-    proxy: { '/api': 'http://localhost:8080' },
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
   },
 });

@@ -14,7 +14,6 @@ import { installErrorHandler } from './http/error-handler.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createCallRegistrar } from './http/register-call.js';
 import { ApplicationResolver, requestLanguage } from './http/request-context.js';
-import { BoundDevicesVisibility } from './live/bound-devices-visibility.js';
 import type { DeviceVisibility } from './live/device-visibility.js';
 import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
@@ -57,11 +56,7 @@ export async function buildServer(
   const events = new GatewayEvents((error) =>
     app.log.error({ err: error }, 'gateway event listener failed'),
   );
-  // Until the device access service provides it (it also covers enterprise users).
-  const deviceVisibility: DeviceVisibility =
-    'deviceVisibility' in services
-      ? (services.deviceVisibility as DeviceVisibility)
-      : new BoundDevicesVisibility(repositories.devices);
+  const deviceVisibility: DeviceVisibility = services.deviceAccess;
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,

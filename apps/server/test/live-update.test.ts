@@ -1,12 +1,13 @@
-import { applyLiveUpdate, mergeLiveUpdate, wgs84ToGcj02, type LbsInfo } from '@xunji/shared';
+import {
+  applyLiveUpdate,
+  mergeLiveUpdate,
+  MOTION_FRESH_MS,
+  wgs84ToGcj02,
+  type LbsInfo,
+} from '@xunji/shared';
 import { describe, expect, it } from 'vitest';
 import type { GatewayEvent } from '../src/gateway/gateway-events.js';
-import {
-  MOTION_FRESH_MS,
-  rememberEvent,
-  toLiveAlarm,
-  toLiveUpdate,
-} from '../src/live/live-update.js';
+import { rememberEvent, toLiveAlarm, toLiveUpdate } from '../src/live/live-update.js';
 import type { PositionInsert } from '../src/repositories/ingest/ingest-batch.js';
 
 const position = (changes: Partial<PositionInsert> = {}): PositionInsert => ({

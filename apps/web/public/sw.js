@@ -2,10 +2,13 @@
  * Xunji service worker (hand-written): caches the app shell.
  * - Navigations: network first; offline, the cached index.html (every route is the same shell).
  * - /assets/*: cache first; their names carry a content hash, so a cached file never goes stale.
+ * - /map/*.json (the offline China outline): from the cache at once, refreshed in the background
+ *   (its name has no hash; it changes only with a new build), so the outline shows offline.
  * - Everything else, the API included, goes to the network untouched.
  */
 const SHELL_CACHE = 'xunji-shell-v1';
 const ASSET_CACHE = 'xunji-assets-v1';
+const MAP_CACHE = 'xunji-map-v1';
 const SHELL_URL = '/';
 const PRECACHE = [SHELL_URL, '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'];
 
@@ -19,7 +22,7 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  const current = [SHELL_CACHE, ASSET_CACHE];
+  const current = [SHELL_CACHE, ASSET_CACHE, MAP_CACHE];
   event.waitUntil(
     caches
       .keys()
@@ -37,6 +40,8 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') event.respondWith(networkFirst(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
+  else if (/^\/map\/[^/]+\.json$/.test(url.pathname))
+    event.respondWith(staleWhileRevalidate(event));
 });
 
 async function networkFirst(request) {
@@ -60,4 +65,18 @@ async function cacheFirst(request) {
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
+}
+
+/** Kept by path: a version query added later replaces the entry instead of adding one. */
+async function staleWhileRevalidate(event) {
+  const cache = await caches.open(MAP_CACHE);
+  const key = new URL(event.request.url).pathname;
+  const cached = await cache.match(key);
+  const refresh = fetch(event.request).then(async (response) => {
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  });
+  if (!cached) return refresh;
+  event.waitUntil(refresh.catch(() => undefined));
+  return cached;
 }

@@ -5,9 +5,19 @@ import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 
+/** Folders copied from public/ (before writeBundle) whose files are worth it too: the map outline. */
+const PUBLIC_FOLDERS = ['map'];
+
+const publicFiles = (dir: string): string[] =>
+  PUBLIC_FOLDERS.flatMap((folder) => {
+    const full = path.join(dir, folder);
+    return fs.existsSync(full) ? fs.readdirSync(full).map((name) => path.join(folder, name)) : [];
+  });
+
 /**
  * Writes .br and .gz beside each text file of the finished build (after every other plugin has
- * rewritten the chunks); the server sends them as they are, so nothing is compressed per request.
+ * rewritten the chunks) and of public/map/; the server sends them as they are (@fastify/static
+ * preCompressed), so nothing is compressed per request.
  */
 export function precompress(): Plugin {
   return {
@@ -15,7 +25,7 @@ export function precompress(): Plugin {
     apply: 'build',
     writeBundle({ dir }, bundle) {
       if (!dir) return;
-      for (const fileName of Object.keys(bundle)) {
+      for (const fileName of [...Object.keys(bundle), ...publicFiles(dir)]) {
         if (!COMPRESSIBLE.test(fileName)) continue;
         const file = path.join(dir, fileName);
         const data = fs.readFileSync(file);

@@ -18,6 +18,9 @@ export function deviceStateOf(status: ConnectionStatus | null | undefined): Devi
 /** Below this speed a device is static: parked GPS drift reports 1-3 km/h. */
 export const MOVING_SPEED_KMH = 5;
 
+/** A fix older than this does not make a device "moving", whatever speed it carried. */
+export const MOTION_FRESH_MS = 5 * 60_000;
+
 /** Moving when its last fix is recent enough to speak for now and above the drift speed. */
 export function motionOf(speedKmh: number | null | undefined, online: boolean): boolean {
   return online && (speedKmh ?? 0) >= MOVING_SPEED_KMH;

@@ -95,11 +95,7 @@ export interface LiveErrorMessage {
 
 /** Server → client. */
 export type LiveServerMessage =
-  | LiveReadyMessage
-  | LiveDevicesMessage
-  | LiveAlarmMessage
-  | LiveTokenMessage
-  | LiveErrorMessage;
+  LiveReadyMessage | LiveDevicesMessage | LiveAlarmMessage | LiveTokenMessage | LiveErrorMessage;
 
 /** `later` applied over `earlier` (same device): later values win, lbsInfo field by field. */
 export function mergeLiveUpdate(

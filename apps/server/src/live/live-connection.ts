@@ -4,6 +4,7 @@ import {
   codeMessage,
   type CodeName,
   type Language,
+  type LiveClientMessage,
   type LiveServerMessage,
 } from '@xunji/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -52,6 +53,9 @@ export class LiveConnection implements LiveSink {
   /** The latest auth and device recomputation; an older one finishing late is ignored. */
   private authSequence = 0;
   private deviceSequence = 0;
+  /** One `auth` at a time per socket; the latest one sent meanwhile waits its turn. */
+  private authenticating = false;
+  private queuedAuth: LiveClientMessage | undefined;
   private readonly authTimer: NodeJS.Timeout;
   private recheckTimer: NodeJS.Timeout | undefined;
 
@@ -132,7 +136,20 @@ export class LiveConnection implements LiveSink {
       if (this.userId === undefined) this.close(LiveCloseCode.UNAUTHORIZED, 'expected auth');
       return;
     }
-    void this.authenticate(message.token, message.applicationId);
+    if (this.authenticating) this.queuedAuth = message;
+    else void this.runAuth(message);
+  }
+
+  private async runAuth(message: LiveClientMessage): Promise<void> {
+    this.authenticating = true;
+    try {
+      await this.authenticate(message.token, message.applicationId);
+    } finally {
+      this.authenticating = false;
+    }
+    const next = this.queuedAuth;
+    this.queuedAuth = undefined;
+    if (next && !this.closed) void this.runAuth(next);
   }
 
   private async authenticate(token: string, applicationId: number): Promise<void> {

@@ -4,6 +4,7 @@ import {
   deviceStateLabel,
   deviceStateOf,
   motionOf,
+  MOTION_FRESH_MS,
   wgs84ToGcj02,
   type LbsInfo,
   type LiveAlarmMessage,
@@ -24,13 +25,6 @@ export interface KnownDevice {
   /** Fix time of the newest fix. */
   locateTime?: number | undefined;
 }
-
-/**
- * A fix older than this does not make a device "moving", whatever speed it carried: the same
- * rule as GET /v2/terminal (services/terminal-view.ts; one constant in @xunji/shared would be
- * better).
- */
-export const MOTION_FRESH_MS = 5 * 60_000;
 
 /** deviceState, the map label and the motion, by the §4 rules of @xunji/shared, at `now`. */
 function stateFields(status: DeviceStatus, known: KnownDevice, now: number) {

@@ -149,17 +149,6 @@ export class DeviceRepository {
     await this.db.deleteFrom('userDevices').where('userId', '=', userId).execute();
   }
 
-  /** The devices bound to a user (a pending request to follow does not count yet). */
-  async visibleDeviceIds(userId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('userDevices')
-      .select('deviceId')
-      .where('userId', '=', userId)
-      .where('state', '=', 'active')
-      .execute();
-    return rows.map((row) => row.deviceId);
-  }
-
   list(): Promise<DeviceRow[]> {
     return this.db.selectFrom('devices').selectAll().orderBy('id').execute();
   }

@@ -5,6 +5,7 @@ import {
   deviceStateOf,
   FILTER_FIELDS,
   inChina,
+  MOTION_FRESH_MS,
   motionOf,
   wgs84ToGcj02,
   type ServicePeriod,
@@ -13,9 +14,6 @@ import {
 } from '@xunji/shared';
 import type { TerminalRow } from '../repositories/terminal.repository.js';
 import type { ResolvedModel } from './model-catalogue.js';
-
-/** A fix older than this does not make a device "moving", whatever speed it carried. */
-const MOTION_FRESH_MS = 5 * 60_000;
 
 export function servicePeriodOf(row: TerminalRow): ServicePeriod | null {
   if (row.startingTime === null || row.expirationTime === null) return null;

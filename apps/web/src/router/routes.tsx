@@ -35,6 +35,15 @@ const pages: [string, Page][] = [
   [PATHS.about, lazyPage(() => import('../pagesUser/mi/as'))],
   [PATHS.privacyNotice, lazyPage(() => import('../pagesUser/mi/privacy_notice'))],
   [PATHS.serviceTerms, lazyPage(() => import('../pagesUser/mi/service_terms'))],
+  [PATHS.deviceList, lazyPage(() => import('../pagesDevice/deviceList/index'))],
+  [PATHS.deviceBind, lazyPage(() => import('../pagesDevice/deviceList/bind'))],
+  [PATHS.deviceEnterprise, lazyPage(() => import('../pagesDevice/deviceList/ent'))],
+  [PATHS.deviceInfo, lazyPage(() => import('../pagesDevice/info/device'))],
+  [PATHS.deviceSet, lazyPage(() => import('../pagesDevice/info/set'))],
+  [PATHS.moreFunctions, lazyPage(() => import('../pagesFunc/index'))],
+  [PATHS.bindMoreUser, lazyPage(() => import('../pagesUser/account/bind-more-user'))],
+  [PATHS.openLocation, lazyPage(() => import('../pages/location/open-location'))],
+  [PATHS.chooseLocation, lazyPage(() => import('../pages/location/choose-location'))],
 ];
 
 /** Starts loading the page at `pathname` (and its layouts) before the first render. */

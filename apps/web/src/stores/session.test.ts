@@ -1,4 +1,4 @@
-import type { LoginResult } from '@xunji/shared';
+import type { LoginResult, Terminal } from '@xunji/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAccountStore } from './account';
 import { useAlarmStore } from './alarm';
@@ -53,8 +53,8 @@ describe('session', () => {
       rememberedPassword: 'H',
     });
     useDeviceStore.setState({
-      devices: [{ id: 1 }],
-      selectedDevice: { id: 1 },
+      devices: [{ id: 1 } as Terminal],
+      selectedDevice: { id: 1 } as Terminal,
       bindState: { terminalNo: '123' },
       simState: { iccid: '89' },
       activationState: 1,
@@ -80,6 +80,7 @@ describe('session', () => {
       bindState: null,
       simState: null,
       activationState: 0,
+      listNeedsInit: false,
     });
     expect(useAlarmStore.getState().alarmLog).toEqual([]);
     expect(useAppStore.getState()).toMatchObject({ language: 'en', seenNoticeId: 3 });

@@ -57,6 +57,7 @@ export default function MinePage() {
         </header>
       )}
       <List className="section">
+        <List.Item onClick={() => navigateTo(PATHS.deviceList)}>{t('devices.myDevices')}</List.Item>
         <List.Item onClick={() => navigateTo(PATHS.accountSafety)}>
           {t('mine.accountSafety')}
         </List.Item>

@@ -1,0 +1,25 @@
+import { PATHS } from '../router/paths';
+
+/**
+ * Where the device pages lead: the pages of this app, and the §2 routes of later issues (until
+ * they exist, navigating there shows the not-found page).
+ */
+export const DEVICE_PATHS = {
+  deviceInfo: PATHS.deviceInfo,
+  deviceSet: PATHS.deviceSet,
+  track: '/pagesDevice/track/index',
+  fences: '/pagesDevice/fenc/table',
+  alarm: '/pagesDevice/alarm/index',
+  remoteSettings: '/pagesDevice/remote-set',
+  locateMode: '/pagesDevice/location-mode/index',
+  voice: '/pagesDevice/voice/index',
+  shareLocation: PATHS.distributeLocation,
+  valueAdded: '/pagesBuy/service/index',
+  activation: '/pagesBuy/appreciation/index',
+  reports: '/pagesDevice/report/table',
+  selfInspection: '/pagesDevice/self-inspection',
+  simCard: '/pagesDevice/sim-card',
+} as const;
+
+/** Whether the app has a page at `path` yet (the SIM card page arrives with a later issue). */
+export const hasPage = (path: string): boolean => (Object.values(PATHS) as string[]).includes(path);

@@ -1,0 +1,218 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyLiveUpdate, routes, type LatLon, type Terminal } from '@xunji/shared';
+import { DotLoading, Empty } from 'antd-mobile';
+import { EnvironmentOutline, LocationFill } from 'antd-mobile-icons';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/call';
+import { toast } from '../../api/feedback';
+import { PageLayout } from '../../components/PageLayout';
+import { DeviceIcon } from '../../devices/DeviceIcon';
+import { formatLocateTime } from '../../devices/format';
+import { deviceKeys, deviceQueries } from '../../devices/queries';
+import { StateBadge } from '../../devices/StateBadge';
+import { useDeviceId } from '../../devices/useDeviceId';
+import { useLiveDevices, useLiveFallbackInterval } from '../../live/socket';
+import { DeviceMarkersLayer, FlyTo, MapView, terminalToMapDevice, useFlyTo } from '../../map';
+import { toMapCoords } from '../../map/coords';
+import { DeviceMissing } from '../../pagesDevice/info/DeviceMissing';
+import {
+  coordinatesText,
+  externalMapsFor,
+  externalMapUrl,
+  type ExternalMapId,
+  type PlaceToOpen,
+} from './external-maps';
+import { copyText, openExternalUrl } from './open-external';
+import './location.css';
+
+/** Vendor colours of the app tiles (the geo: tile, "other apps", in the app's orange). */
+const APP_COLOURS: Record<ExternalMapId, string> = {
+  amap: '#1a8cff',
+  baidu: '#e53935',
+  apple: '#3a3a3c',
+  google: '#34a853',
+  geo: 'var(--adm-color-primary)',
+};
+
+/** The device's address: the one it came with, else looked up (the home card's cache key). */
+function useDeviceAddress(terminal: Terminal, gcj02: LatLon) {
+  const lon = gcj02.longitude;
+  const lat = gcj02.latitude;
+  const looked = useQuery({
+    queryKey: ['regeo', lon, lat],
+    queryFn: () =>
+      call(
+        routes.regeo,
+        { query: { location: `${lon},${lat}` } },
+        { loading: false, toastState: false },
+      ),
+    enabled: terminal.TextLocation === null,
+    staleTime: Infinity,
+  });
+  return {
+    address: terminal.TextLocation ?? looked.data?.formattedAddress ?? null,
+    pending: terminal.TextLocation === null && looked.isPending,
+  };
+}
+
+function RecentreButton({ point }: { point: LatLon }) {
+  const { t } = useTranslation();
+  const flyTo = useFlyTo();
+  return (
+    <button
+      type="button"
+      className="location-map__button"
+      aria-label={t('location.recentre')}
+      title={t('location.recentre')}
+      onClick={() => flyTo(point)}
+    >
+      <LocationFill />
+    </button>
+  );
+}
+
+function DeviceHead({ terminal }: { terminal: Terminal }) {
+  return (
+    <header className="location-sheet__head">
+      <DeviceIcon type={terminal.iconType} size={36} />
+      <div className="location-sheet__title">
+        <strong>{terminal.terminalName}</strong>
+        <StateBadge deviceState={terminal.deviceState} motion={terminal.motion} context="map" />
+      </div>
+    </header>
+  );
+}
+
+function DevicePosition({ terminal, wgs84 }: { terminal: Terminal; wgs84: LatLon }) {
+  const { t } = useTranslation();
+  const gcj02 = useMemo<LatLon>(
+    () =>
+      terminal.lat !== null && terminal.lon !== null
+        ? { latitude: terminal.lat, longitude: terminal.lon }
+        : toMapCoords(wgs84, 'gcj02'),
+    [terminal.lat, terminal.lon, wgs84],
+  );
+  const { address, pending } = useDeviceAddress(terminal, gcj02);
+  const markers = useMemo(() => {
+    const marker = terminalToMapDevice(terminal);
+    return marker ? [marker] : [];
+  }, [terminal]);
+  const apps = useMemo(() => externalMapsFor(navigator.userAgent, navigator.maxTouchPoints), []);
+  const place: PlaceToOpen = { name: terminal.terminalName, address, wgs84, gcj02 };
+  const coordinates = coordinatesText(wgs84);
+
+  const open = async (app: ExternalMapId) => {
+    const opened = await openExternalUrl(externalMapUrl(app, place));
+    if (!opened) toast(t('errors.openLocationFailed'));
+  };
+  const copy = async () => {
+    toast((await copyText(coordinates)) ? t('location.copied') : t('location.copyFailed'));
+  };
+
+  return (
+    <>
+      <div className="location-map">
+        <MapView center={wgs84}>
+          <DeviceMarkersLayer devices={markers} selectedId={terminal.id} />
+          <FlyTo point={wgs84} />
+          <RecentreButton point={wgs84} />
+        </MapView>
+      </div>
+      <section className="location-sheet" data-testid="open-location-sheet">
+        <DeviceHead terminal={terminal} />
+        <p className={pending ? 'location-sheet__address is-pending' : 'location-sheet__address'}>
+          {address ?? (pending ? t('location.addressLoading') : t('location.addressUnknown'))}
+        </p>
+        <div className="location-sheet__meta">
+          <span>{t('location.locatedAt', { time: formatLocateTime(terminal.locateTime) })}</span>
+        </div>
+        <div className="location-sheet__meta">
+          <span>
+            {t('location.wgs84')} <span className="location-sheet__coords">{coordinates}</span>
+          </span>
+          <button type="button" className="text-button" onClick={() => void copy()}>
+            {t('location.copy')}
+          </button>
+        </div>
+        <div className="location-sheet__label">{t('location.openIn')}</div>
+        <nav className="location-apps">
+          {apps.map((app) => (
+            <button key={app} type="button" data-app={app} onClick={() => void open(app)}>
+              <span className="location-apps__icon" style={{ background: APP_COLOURS[app] }}>
+                <EnvironmentOutline />
+              </span>
+              {t(`location.apps.${app}`)}
+            </button>
+          ))}
+        </nav>
+      </section>
+    </>
+  );
+}
+
+function NoPosition({ terminal }: { terminal: Terminal }) {
+  const { t } = useTranslation();
+  return (
+    <div className="location-empty">
+      <DeviceHead terminal={terminal} />
+      <Empty description={t('location.noPosition')} />
+    </div>
+  );
+}
+
+/** Follows the device while the page is open: live patches, the 10 s refresh while offline. */
+function useLiveDevice(id: number | null) {
+  const queryClient = useQueryClient();
+  const refetchInterval = useLiveFallbackInterval();
+  const device = useQuery({
+    ...deviceQueries.one(id ?? 0),
+    enabled: id !== null,
+    refetchInterval,
+  });
+  useLiveDevices((updates) => {
+    if (id === null) return;
+    queryClient.setQueryData(deviceKeys.one(id), (current: Terminal | undefined) =>
+      current
+        ? updates.reduce<Terminal>((next, update) => applyLiveUpdate(next, update), current)
+        : current,
+    );
+  });
+  return device;
+}
+
+/** /open-location?id=: where a device is, and links that open the place in other map apps. */
+export default function OpenLocationPage() {
+  const { t } = useTranslation();
+  const id = useDeviceId();
+  const device = useLiveDevice(id);
+  const terminal = device.data;
+  const latitude = terminal?.latWGS84 ?? null;
+  const longitude = terminal?.lonWGS84 ?? null;
+  const wgs84 = useMemo(
+    () => (latitude !== null && longitude !== null ? { latitude, longitude } : null),
+    [latitude, longitude],
+  );
+
+  return (
+    <div className="location-page">
+      <PageLayout title={t('location.openTitle')}>
+        {id === null ? (
+          <DeviceMissing invalidId />
+        ) : terminal ? (
+          wgs84 ? (
+            <DevicePosition terminal={terminal} wgs84={wgs84} />
+          ) : (
+            <NoPosition terminal={terminal} />
+          )
+        ) : device.isError ? (
+          <DeviceMissing />
+        ) : (
+          <div className="page__intro" style={{ textAlign: 'center' }}>
+            <DotLoading />
+          </div>
+        )}
+      </PageLayout>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { DotLoading, Grid } from 'antd-mobile';
+import {
+  AudioOutline,
+  BellOutline,
+  CheckShieldOutline,
+  CouponOutline,
+  EnvironmentOutline,
+  GiftOutline,
+  HistogramOutline,
+  InformationCircleOutline,
+  LinkOutline,
+  LocationOutline,
+  ScanningOutline,
+  SendOutline,
+  SetOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../components/PageLayout';
+import { DeviceIcon } from '../devices/DeviceIcon';
+import '../devices/devices.css';
+import { functionEntries, type FunctionKey } from '../devices/functions';
+import { deviceQueries } from '../devices/queries';
+import { StateBadge } from '../devices/StateBadge';
+import { useDeviceId } from '../devices/useDeviceId';
+import { DeviceMissing } from '../pagesDevice/info/DeviceMissing';
+import { navigateTo } from '../router/navigation';
+
+const ICONS: Record<FunctionKey, ReactNode> = {
+  track: <EnvironmentOutline />,
+  fences: <CheckShieldOutline />,
+  alarm: <BellOutline />,
+  remoteSettings: <SendOutline />,
+  locateMode: <LocationOutline />,
+  voice: <AudioOutline />,
+  shareLocation: <LinkOutline />,
+  valueAdded: <GiftOutline />,
+  activation: <CouponOutline />,
+  reports: <HistogramOutline />,
+  selfInspection: <ScanningOutline />,
+  deviceInfo: <InformationCircleOutline />,
+  settings: <SetOutline />,
+};
+
+/** /pagesFunc/index?id=: the functions the device's model allows (its feature flags). */
+export default function MoreFunctionsPage() {
+  const { t } = useTranslation();
+  const id = useDeviceId();
+  const funcs = useQuery({ ...deviceQueries.funcs(id ?? 0), enabled: id !== null });
+  const device = useQuery({ ...deviceQueries.one(id ?? 0), enabled: id !== null });
+
+  const body = () => {
+    if (id === null) return <DeviceMissing invalidId />;
+    if (funcs.isError) return <DeviceMissing />;
+    if (!funcs.data)
+      return (
+        <div className="page__intro" style={{ textAlign: 'center' }}>
+          <DotLoading />
+        </div>
+      );
+    const entries = functionEntries(funcs.data.terminalTypeInfo.terminalTypeExtend, id);
+    return (
+      <>
+        {device.data ? (
+          <header className="device-info__header">
+            <DeviceIcon type={device.data.iconType} size={48} />
+            <div>
+              <div className="device-info__title">{device.data.terminalName}</div>
+              <div className="device-info__sub">
+                <StateBadge
+                  deviceState={device.data.deviceState}
+                  motion={device.data.motion}
+                  context="map"
+                />
+                <span style={{ marginLeft: 8 }}>{funcs.data.terminalTypeInfo.name}</span>
+              </div>
+            </div>
+          </header>
+        ) : null}
+        <Grid columns={4} className="func-grid">
+          {entries.map(({ key, path }) => (
+            <Grid.Item key={key}>
+              <button
+                type="button"
+                className="func-grid__item"
+                data-function={key}
+                onClick={() => navigateTo(path)}
+              >
+                <span className="func-grid__icon">{ICONS[key]}</span>
+                {t(`devices.functions.${key}`)}
+              </button>
+            </Grid.Item>
+          ))}
+        </Grid>
+      </>
+    );
+  };
+
+  return <PageLayout title={t('devices.functions.title')}>{body()}</PageLayout>;
+}
