@@ -48,7 +48,12 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
     [t('home.card.direction'), t(`home.direction.${terminal.dir}`)],
   ];
   return (
-    <section className="device-card" aria-label={terminal.terminalName} data-testid="device-card">
+    <section
+      className="device-card"
+      aria-label={terminal.terminalName}
+      data-testid="device-card"
+      data-locate-time={terminal.locateTime ?? undefined}
+    >
       <header className="device-card__head">
         <DeviceIcon type={terminal.iconType} size={36} />
         <div className="device-card__title">
