@@ -15,12 +15,15 @@ import { navigateBack } from '../../router/navigation';
 import { coordinatesText } from './external-maps';
 import './location.css';
 
-/** The address of a WGS-84 point, cached for the session (the same point never asks twice). */
-const regeoWgs84 = (point: LatLon) => {
+/**
+ * The address of a WGS-84 point, cached for the session (the same point never asks twice); in
+ * the language of the call (Accept-Language), hence the key.
+ */
+const regeoWgs84 = (point: LatLon, language: string) => {
   const lon = point.longitude.toFixed(6);
   const lat = point.latitude.toFixed(6);
   return queryOptions({
-    queryKey: ['regeo', 'wgs84', lon, lat],
+    queryKey: ['regeo', 'wgs84', lon, lat, language],
     queryFn: () =>
       call(
         routes.regeo,
@@ -70,7 +73,7 @@ const samePoint = (a: LatLon | null, b: LatLon | null): boolean =>
  * leaves the point (WGS-84, GCJ-02, address) in the chosen-location store and goes back.
  */
 export default function ChooseLocationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [start] = useState(() => parseStartPoint(params));
@@ -80,7 +83,10 @@ export default function ChooseLocationPage() {
   const [confirming, setConfirming] = useState(false);
 
   const settled = useDebouncedValue(point);
-  const regeo = useQuery({ ...regeoWgs84(settled ?? NOWHERE), enabled: settled !== null });
+  const regeo = useQuery({
+    ...regeoWgs84(settled ?? NOWHERE, i18n.language),
+    enabled: settled !== null,
+  });
   const waiting = point !== null && (!samePoint(point, settled) || regeo.isFetching);
   const address = waiting ? null : (regeo.data?.formattedAddress ?? null);
 
@@ -96,7 +102,7 @@ export default function ChooseLocationPage() {
   const confirm = async () => {
     if (!point) return;
     setConfirming(true);
-    const found = await queryClient.fetchQuery(regeoWgs84(point)).catch(() => null);
+    const found = await queryClient.fetchQuery(regeoWgs84(point, i18n.language)).catch(() => null);
     setConfirming(false);
     setChosenLocation(point, found?.formattedAddress ?? null);
     navigateBack();

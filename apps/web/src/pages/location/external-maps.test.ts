@@ -97,14 +97,13 @@ describe('external map links', () => {
     expect(coordinatesText({ latitude: 22.5, longitude: -0.1234567 })).toBe('22.500000,-0.123457');
   });
 
-  it('offers geo: everywhere but on iOS', () => {
+  it('offers geo: on Android only', () => {
     const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile Safari/537.36';
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1';
-    const ipad = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15';
+    const desktop = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
     expect(externalMapsFor(android)).toEqual([...EXTERNAL_MAPS]);
-    expect(externalMapsFor(iphone)).not.toContain('geo');
-    expect(externalMapsFor(ipad, 5)).not.toContain('geo');
-    expect(externalMapsFor(ipad, 0)).toContain('geo');
+    expect(externalMapsFor(iphone)).toEqual(['amap', 'baidu', 'apple', 'google']);
+    expect(externalMapsFor(desktop)).not.toContain('geo');
   });
 });
 

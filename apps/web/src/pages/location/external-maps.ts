@@ -71,11 +71,10 @@ export function externalMapUrl(app: ExternalMapId, place: PlaceToOpen): string {
 }
 
 /**
- * The apps worth offering on this device: the geo: URI means nothing to iOS, so it is left out
- * there (iPadOS reports itself as a Mac with touch).
+ * The apps worth offering on this device: the geo: URI is Android's (an intent any map app may
+ * take); elsewhere nothing handles it and desktop browsers only raise a dialog of their own.
  */
-export function externalMapsFor(userAgent: string, maxTouchPoints = 0): ExternalMapId[] {
-  const ios =
-    /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
-  return EXTERNAL_MAPS.filter((app) => !(ios && app === 'geo'));
+export function externalMapsFor(userAgent: string): ExternalMapId[] {
+  const android = /Android/i.test(userAgent);
+  return EXTERNAL_MAPS.filter((app) => android || app !== 'geo');
 }

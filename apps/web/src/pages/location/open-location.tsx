@@ -98,7 +98,7 @@ function DevicePosition({ terminal, wgs84 }: { terminal: Terminal; wgs84: LatLon
     const marker = terminalToMapDevice(terminal);
     return marker ? [marker] : [];
   }, [terminal]);
-  const apps = useMemo(() => externalMapsFor(navigator.userAgent, navigator.maxTouchPoints), []);
+  const apps = useMemo(() => externalMapsFor(navigator.userAgent), []);
   const place: PlaceToOpen = { name: terminal.terminalName, address, wgs84, gcj02 };
   const coordinates = coordinatesText(wgs84);
 
@@ -136,7 +136,10 @@ function DevicePosition({ terminal, wgs84 }: { terminal: Terminal; wgs84: LatLon
           </button>
         </div>
         <div className="location-sheet__label">{t('location.openIn')}</div>
-        <nav className="location-apps">
+        <nav
+          className="location-apps"
+          style={{ gridTemplateColumns: `repeat(${apps.length}, 1fr)` }}
+        >
           {apps.map((app) => (
             <button key={app} type="button" data-app={app} onClick={() => void open(app)}>
               <span className="location-apps__icon" style={{ background: APP_COLOURS[app] }}>
