@@ -69,10 +69,8 @@ export function gcj02ToWgs84(point: LatLon): LatLon {
   return { latitude, longitude };
 }
 
-export type CompassDirection =
-  'north' | 'northeast' | 'east' | 'southeast' | 'south' | 'southwest' | 'west' | 'northwest';
-
-const DIRECTIONS: CompassDirection[] = [
+/** The eight §4 directions, clockwise from north. */
+export const COMPASS_DIRECTIONS = [
   'north',
   'northeast',
   'east',
@@ -81,7 +79,8 @@ const DIRECTIONS: CompassDirection[] = [
   'southwest',
   'west',
   'northwest',
-];
+] as const;
+export type CompassDirection = (typeof COMPASS_DIRECTIONS)[number];
 
 /**
  * §4: north above 337.5° or up to 22.5°, then each 45° sector in turn, its upper edge included
@@ -91,5 +90,5 @@ export function compassDirection(bearing: number | null | undefined): CompassDir
   if (bearing === null || bearing === undefined || !Number.isFinite(bearing)) return 'north';
   const degrees = ((bearing % 360) + 360) % 360;
   if (degrees > 337.5 || degrees <= 22.5) return 'north';
-  return DIRECTIONS[Math.ceil((degrees - 22.5) / 45)]!;
+  return COMPASS_DIRECTIONS[Math.ceil((degrees - 22.5) / 45)]!;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPASS_DIRECTIONS } from '../geo.js';
 import {
   FEATURE_FLAGS,
   FILTER_FIELDS,
@@ -63,16 +64,7 @@ export const LbsInfo = z.object({
 });
 export type LbsInfo = z.infer<typeof LbsInfo>;
 
-export const CompassDirectionSchema = z.enum([
-  'north',
-  'northeast',
-  'east',
-  'southeast',
-  'south',
-  'southwest',
-  'west',
-  'northwest',
-]);
+export const CompassDirectionSchema = z.enum(COMPASS_DIRECTIONS);
 
 /** §3 Terminal, every field computed by the server. */
 export const Terminal = z.object({
