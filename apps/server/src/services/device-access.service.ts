@@ -36,23 +36,23 @@ export class DeviceAccess {
    * does not exist: 2501, "not bound to your account".
    */
   async require(userId: number, deviceId: number): Promise<TerminalRow> {
-    const scope = await this.scopeOf(userId);
-    const row = await this.terminals.byId(scope, deviceId);
-    if (!row) throw new AppError('DEVICE_UNBOUND');
-    return row;
+    return this.requireIn(await this.scopeOf(userId), deviceId);
   }
 
   /** The owner, or an enterprise user whose organisation holds the device, may change it. */
   async requireManager(userId: number, deviceId: number): Promise<TerminalRow> {
-    const row = await this.require(userId, deviceId);
-    if (row.isOwner !== 1 && !(await this.viaEnterprise(userId, row)))
-      throw new AppError('DEVICE_NOT_OWNER');
+    const scope = await this.scopeOf(userId);
+    const row = await this.requireIn(scope, deviceId);
+    const viaEnterprise =
+      row.enterpriseId !== null && scope.enterpriseIds.includes(row.enterpriseId);
+    if (row.isOwner !== 1 && !viaEnterprise) throw new AppError('DEVICE_NOT_OWNER');
     return row;
   }
 
-  private async viaEnterprise(userId: number, row: TerminalRow): Promise<boolean> {
-    if (row.enterpriseId === null) return false;
-    return (await this.scopeOf(userId)).enterpriseIds.includes(row.enterpriseId);
+  private async requireIn(scope: DeviceScope, deviceId: number): Promise<TerminalRow> {
+    const row = await this.terminals.byId(scope, deviceId);
+    if (!row) throw new AppError('DEVICE_UNBOUND');
+    return row;
   }
 
   async visibleDeviceIds(userId: number): Promise<Set<number>> {
