@@ -19,6 +19,7 @@ import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { appRoutes } from './routes/app.routes.js';
+import { historyRoutes } from './routes/history.routes.js';
 import { terminalRoutes } from './routes/terminal.routes.js';
 
 export interface Server {
@@ -57,6 +58,16 @@ export async function buildServer(
     app.log.error({ err: error }, 'gateway event listener failed'),
   );
   const deviceVisibility: DeviceVisibility = services.deviceAccess;
+  // Stops and trips follow the stored positions (reports also bring them up to date first).
+  const { segmentUpdater } = services;
+  events.subscribe((event) => {
+    if (event.type !== 'stored') return;
+    segmentUpdater.stored(event.deviceId, event.lateFrom).catch((error: unknown) => {
+      app.log.error({ err: error }, 'could not mark late positions for detection');
+    });
+  });
+  await segmentUpdater.start(config.segments.sweepMs);
+  app.addHook('onClose', async () => segmentUpdater.stop());
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,
@@ -89,6 +100,7 @@ export async function buildServer(
       accountRoutes(registerCall, services);
       appRoutes(registerCall, services);
       terminalRoutes(registerCall, services);
+      historyRoutes(registerCall, services);
     },
     { prefix: config.apiRoot },
   );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { GatewayPorts } from './gateway/gateway.js';
+import { DEFAULT_SEGMENT_RULES, type SegmentRules } from './history/segment-rules.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -57,6 +58,11 @@ const environment = z.object({
   DEVICE_STATE_WRITE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
   COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
+  STOP_RADIUS_M: z.coerce.number().min(20).max(2000).default(200),
+  STOP_MIN_S: z.coerce.number().int().min(30).max(86_400).default(180),
+  TRIP_MIN_DISTANCE_M: z.coerce.number().min(0).max(100_000).default(300),
+  DATA_GAP_S: z.coerce.number().int().min(300).max(604_800).default(3600),
+  SEGMENT_SWEEP_S: z.coerce.number().int().min(1).max(3600).default(60),
   DEMO_MODE: flag.optional(),
   DEMO_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(10),
   DEMO_PASSWORD: z.string().min(6).max(20).default('demo123456'),
@@ -99,6 +105,8 @@ export interface Config {
     commands: { replyTimeoutMs: number; queueTtlMs: number };
   };
   geolocation: { url: string | undefined; key: string | undefined };
+  /** Stop and trip detection (docs/history.md). */
+  segments: { rules: SegmentRules; sweepMs: number };
   /** AMap Web Service (a "Web服务" key); the secret is the key's digital-signature private key. */
   amap: { url: string; key: string | undefined; secret: string | undefined };
   sms: {
@@ -182,6 +190,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
+    segments: {
+      rules: {
+        ...DEFAULT_SEGMENT_RULES,
+        stopRadiusM: e.STOP_RADIUS_M,
+        minStopMs: e.STOP_MIN_S * 1000,
+        minTripDistanceM: e.TRIP_MIN_DISTANCE_M,
+        maxGapMs: e.DATA_GAP_S * 1000,
+        driftDisplacementM: 2 * e.STOP_RADIUS_M,
+      },
+      sweepMs: e.SEGMENT_SWEEP_S * 1000,
+    },
     amap: { url: e.AMAP_API_URL, key: e.AMAP_WEB_KEY, secret: e.AMAP_WEB_SECRET },
     sms: {
       provider: e.SMS_PROVIDER,

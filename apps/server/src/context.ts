@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { SegmentUpdater } from './history/segment-updater.js';
 import { createReverseGeocoder } from './providers/geocoding/create-reverse-geocoder.js';
 import { createSmsProvider } from './providers/sms/create-sms-provider.js';
 import { AppContentRepository } from './repositories/app-content.repository.js';
@@ -19,6 +20,7 @@ import { HeldDeviceRepository } from './repositories/held-device.repository.js';
 import { LoginFailureRepository } from './repositories/login-failure.repository.js';
 import { NetworkFixRepository } from './repositories/network-fix.repository.js';
 import { PositionRepository } from './repositories/position.repository.js';
+import { SegmentRepository } from './repositories/segment.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { SmsRepository } from './repositories/sms.repository.js';
@@ -32,6 +34,7 @@ import { BindingService } from './services/binding.service.js';
 import { CaptchaService } from './services/captcha.service.js';
 import { DeviceAccess } from './services/device-access.service.js';
 import { DeviceSettingsService } from './services/device-settings.service.js';
+import { HistoryService } from './services/history.service.js';
 import { LocationService } from './services/location.service.js';
 import { LoginGuard } from './services/login-guard.js';
 import { ModelCatalogue } from './services/model-catalogue.js';
@@ -64,6 +67,7 @@ export function createRepositories(database: DatabaseHandle) {
     deviceServices: new DeviceServiceRepository(db),
     userLocations: new UserLocationRepository(db),
     geocodeCache: new GeocodeCacheRepository(db),
+    segments: new SegmentRepository(db),
   };
 }
 
@@ -101,8 +105,24 @@ export async function createServices(
   );
   const models = new ModelCatalogue(repositories.deviceModels, clock);
   const addresses = createReverseGeocoder(config, repositories.geocodeCache, logger, clock);
+  const segmentUpdater = new SegmentUpdater(
+    repositories.positions,
+    repositories.segments,
+    config.segments.rules,
+    clock,
+    (error) => logger.error({ err: error }, 'stop and trip detection failed'),
+  );
   return {
     deviceAccess,
+    segmentUpdater,
+    history: new HistoryService(
+      deviceAccess,
+      repositories.positions,
+      repositories.segments,
+      segmentUpdater,
+      addresses,
+      clock,
+    ),
     terminals: new TerminalService(
       deviceAccess,
       repositories.terminals,

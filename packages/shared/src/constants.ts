@@ -28,6 +28,13 @@ export const PAGE_SIZE = {
 } as const;
 export const DEVICE_ID_BATCH_LIMIT = 1000;
 
+/** The longest range /v2/track/info answers (a week at 1 Hz is 604,800 points). */
+export const TRACK_MAX_RANGE_DAYS = 7;
+/** The longest range of a trip or stopover report. */
+export const REPORT_MAX_RANGE_DAYS = 31;
+/** §5: the date picker reaches this many years back (and never past today). */
+export const DATE_PICKER_YEARS = 10;
+
 export const DATE_TIME_FORMAT = 'YYYY/MM/DD HH:mm';
 export const SHORT_DATE_TIME_FORMAT = 'MM-DD HH:mm';
 

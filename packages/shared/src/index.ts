@@ -5,6 +5,8 @@ export * from './device-rules.js';
 export * from './geo.js';
 export * from './live.js';
 export * from './password.js';
+export * from './track-encoding.js';
 export * from './validation-messages.js';
 export * from './validators.js';
 export * from './version.js';
+export * from './zoned-time.js';

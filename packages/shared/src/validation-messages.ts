@@ -48,6 +48,27 @@ export const validationMessages = {
     'zh-CN': '位置格式应为 经度,纬度',
     en: 'The location must be "longitude,latitude"',
   },
+  time: {
+    'zh-CN': '时间格式应为 YYYY-MM-DD HH:mm:ss（或毫秒时间戳）',
+    en: 'The time must be YYYY-MM-DD HH:mm:ss (or epoch milliseconds)',
+  },
+  trackRange: {
+    'zh-CN': '结束时间不能早于开始时间，且最多查询 7 天轨迹',
+    en: 'The end must not be before the start, and a track covers at most 7 days',
+  },
+  reportRange: {
+    'zh-CN': '结束时间不能早于开始时间，且最多查询 31 天',
+    en: 'The end must not be before the start, and a report covers at most 31 days',
+  },
+  timeZone: { 'zh-CN': '未知的时区', en: 'Unknown time zone' },
+  date: { 'zh-CN': '日期格式应为 YYYY-MM-DD', en: 'The date must be YYYY-MM-DD' },
+  dateRange: {
+    'zh-CN': '结束日期不能早于开始日期，且最多查询一年',
+    en: 'The end date must not be before the start date, and the range is at most a year',
+  },
+  historyType: { 'zh-CN': '未知的数据类型', en: 'Unknown kind of history' },
+  page: { 'zh-CN': '页码无效', en: 'The page number is not valid' },
+  limit: { 'zh-CN': '每页条数应为 1-100', en: 'The page size must be 1-100' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -10,6 +10,7 @@ import { heldDevices } from './migrations/0007-held-devices.js';
 import { partitionPositions } from './migrations/0008-partition-positions.js';
 import { devices } from './migrations/0009-devices.js';
 import { geocodeCache } from './migrations/0010-geocode-cache.js';
+import { trackSegments } from './migrations/0011-track-segments.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -24,6 +25,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0008-partition-positions': partitionPositions(dialect),
     '0009-devices': devices(dialect),
     '0010-geocode-cache': geocodeCache(),
+    '0011-track-segments': trackSegments(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

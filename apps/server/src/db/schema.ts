@@ -300,6 +300,37 @@ export interface GeocodeCacheTable {
   createdAt: number;
 }
 
+export type SegmentKind = 'trip' | 'stop';
+
+/** A stop or trip (WGS-84); the stop-only columns let detection resume from a stop. */
+export interface TrackSegmentsTable {
+  id: Generated<number>;
+  deviceId: number;
+  kind: SegmentKind;
+  startTime: number;
+  endTime: number;
+  startLat: number;
+  startLon: number;
+  endLat: number;
+  endLon: number;
+  /** metres */
+  distance: number;
+  /** km/h */
+  maxSpeed: number;
+  lastTime: number | null;
+  anchorTime: number | null;
+  anchorLat: number | null;
+  anchorLon: number | null;
+  accOff: number;
+  provisional: number;
+}
+
+export interface SegmentMarksTable {
+  deviceId: number;
+  /** The earliest late position not yet detected again. */
+  dirtyFrom: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -325,6 +356,8 @@ export interface Database {
   networkFixes: NetworkFixesTable;
   heldDevices: HeldDevicesTable;
   geocodeCache: GeocodeCacheTable;
+  trackSegments: TrackSegmentsTable;
+  segmentMarks: SegmentMarksTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -340,4 +373,6 @@ export type AppAdRow = Selectable<AppAdsTable>;
 export type AppVersionRow = Selectable<AppVersionsTable>;
 export type NewPosition = Insertable<PositionsTable>;
 export type DeviceStateRow = Selectable<DeviceStatesTable>;
+export type TrackSegmentRow = Selectable<TrackSegmentsTable>;
+export type NewTrackSegment = Insertable<TrackSegmentsTable>;
 export type CommandRow = Selectable<CommandsTable>;

@@ -4,6 +4,8 @@ import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 
 /** What the gateway tells the rest of the server, each once its data is committed. */
 export type GatewayEvent =
+  /** Positions were stored; `lateFrom` is the earliest when some were older than the newest fix. */
+  | { type: 'stored'; deviceId: number; lateFrom?: number }
   /** The newest position a message brought. */
   | { type: 'position'; deviceId: number; position: PositionInsert }
   | { type: 'status'; deviceId: number; status: DeviceStatus; at: number }

@@ -10,6 +10,8 @@ export interface MessageOutcome {
   stored: Map<Position, PositionInsert>;
   /** The newest stored position of the message, when it moved the device. */
   newest?: PositionInsert;
+  /** The earliest stored position older than the device's newest fix (a re-upload). */
+  lateFrom?: number;
   /** Set when the message changed the device's status. */
   status?: DeviceStatus;
   at: number;
@@ -33,10 +35,19 @@ function alarmEvent(
   ];
 }
 
-/** The events one committed message publishes: status, newest position, alarms, network fixes. */
+/**
+ * The events one committed message publishes: what was stored, status, newest position, alarms,
+ * network fixes.
+ */
 export function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
   const { deviceId, at } = outcome;
   const events: GatewayEvent[] = [];
+  if (outcome.stored.size > 0)
+    events.push(
+      outcome.lateFrom === undefined
+        ? { type: 'stored', deviceId }
+        : { type: 'stored', deviceId, lateFrom: outcome.lateFrom },
+    );
   if (outcome.status) events.push({ type: 'status', deviceId, status: outcome.status, at });
   if (outcome.newest) events.push({ type: 'position', deviceId, position: outcome.newest });
   for (const m of outcome.messages) {

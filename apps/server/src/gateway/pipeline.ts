@@ -84,6 +84,7 @@ export class Pipeline {
     const now = this.clock.now();
     const stored = new Map<Position, PositionInsert>();
     let newest: { row: PositionInsert; reported: Position } | undefined;
+    let lateFrom: number | undefined;
     for (const position of positionsOf(messages)) {
       const rejection = rejectPosition(position, cursor.lastFixTime, now);
       if (rejection) {
@@ -97,7 +98,7 @@ export class Pipeline {
       if (isNewest) {
         cursor.lastFixTime = position.fixTime;
         newest = { row, reported: position };
-      }
+      } else lateFrom = Math.min(lateFrom ?? Infinity, position.fixTime);
     }
     const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
     const statusChanged = state.status !== cursor.status;
@@ -112,8 +113,15 @@ export class Pipeline {
     return written.then(
       () => {
         if (!this.events.active) return;
-        const outcome = { deviceId, messages, stored, newest: newest?.row, at: now };
-        const events = eventsOf(statusChanged ? { ...outcome, status: state.status } : outcome);
+        const events = eventsOf({
+          deviceId,
+          messages,
+          stored,
+          at: now,
+          ...(newest ? { newest: newest.row } : {}),
+          ...(lateFrom !== undefined ? { lateFrom } : {}),
+          ...(statusChanged ? { status: state.status } : {}),
+        });
         for (const event of events) this.events.publish(event);
       },
       (error: unknown) => {

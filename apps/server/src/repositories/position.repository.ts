@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DeviceStatus } from '../db/schema.js';
 import type { IngestBatch, IngestStore } from './ingest/ingest-batch.js';
 import type { Db } from './types.js';
@@ -93,6 +94,69 @@ export class PositionRepository {
       const [receivedAt, hex] = line.split(' ');
       return { receivedAt: Number(receivedAt), hex: hex ?? '' };
     });
+  }
+
+  /** Valid GPS fixes after a time, oldest first: what stop and trip detection reads. */
+  motionFixes(deviceId: number, after: number | undefined, limit: number) {
+    let query = this.db
+      .selectFrom('positions')
+      .select(['fixTime', 'latitude', 'longitude', 'speed', 'acc'])
+      .where('deviceId', '=', deviceId)
+      .where('valid', '=', 1)
+      .where('lbsMode', '=', 'gps');
+    if (after !== undefined) query = query.where('fixTime', '>', after);
+    return query.orderBy('fixTime').limit(limit).execute();
+  }
+
+  /** The newest valid GPS fix time of a device. */
+  async latestMotionFixTime(deviceId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('positions')
+      .select('fixTime')
+      .where('deviceId', '=', deviceId)
+      .where('valid', '=', 1)
+      .where('lbsMode', '=', 'gps')
+      .orderBy('fixTime', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.fixTime;
+  }
+
+  /** Every stored point of [start, end], oldest first, with what a track shows. */
+  track(deviceId: number, start: number, end: number) {
+    return this.db
+      .selectFrom('positions')
+      .select([
+        'fixTime',
+        'latitude',
+        'longitude',
+        'speed',
+        'course',
+        'lbsMode',
+        'valid',
+        'acc',
+        'reupload',
+      ])
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '>=', start)
+      .where('fixTime', '<=', end)
+      .orderBy('fixTime')
+      .execute();
+  }
+
+  /** For each window, whether the device has a position in it: one index probe each. */
+  async hasPositionsIn(deviceId: number, windows: { start: number; end: number }[]) {
+    if (windows.length === 0) return [];
+    const probes = windows.map(
+      ({ start, end }, index) => sql<{ i: number }>`SELECT ${sql.lit(index)} AS i WHERE EXISTS (
+        SELECT 1 FROM positions WHERE device_id = ${deviceId}
+        AND fix_time >= ${start} AND fix_time < ${end})`,
+    );
+    const { rows } = await sql<{ i: number }>`${sql.join(probes, sql` UNION ALL `)}`.execute(
+      this.db,
+    );
+    const found = new Set(rows.map((row) => Number(row.i)));
+    return windows.map((_, index) => found.has(index));
   }
 
   listForDevice(deviceId: number) {

@@ -8,6 +8,7 @@ import type {
 } from '../repositories/terminal.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
 import { subtreeIds } from './enterprise-tree.js';
+import { serviceExpired } from './terminal-view.js';
 
 /**
  * Who may see which device: the accounts bound to it (active bindings) and the enterprise users
@@ -37,6 +38,13 @@ export class DeviceAccess {
    */
   async require(userId: number, deviceId: number): Promise<TerminalRow> {
     return this.requireIn(await this.scopeOf(userId), deviceId);
+  }
+
+  /** As `require`, and 2303 once the device's service period has ended (§8). */
+  async requireInService(userId: number, deviceId: number, now: number): Promise<TerminalRow> {
+    const row = await this.require(userId, deviceId);
+    if (serviceExpired(row, now)) throw new AppError('SERVICE_EXPIRED', { terminalId: deviceId });
+    return row;
   }
 
   /** The owner, or an enterprise user whose organisation holds the device, may change it. */

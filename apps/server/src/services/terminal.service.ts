@@ -59,9 +59,7 @@ export class TerminalService {
 
   /** One device; 2501 when the caller may not see it, 2303 when its service period ended. */
   async one(userId: number, deviceId: number, language: Language): Promise<Terminal> {
-    const row = await this.access.require(userId, deviceId);
-    if (serviceExpired(row, this.clock.now()))
-      throw new AppError('SERVICE_EXPIRED', { terminalId: deviceId });
+    const row = await this.access.requireInService(userId, deviceId, this.clock.now());
     const [terminal] = await this.views([row], language, true);
     return terminal!;
   }

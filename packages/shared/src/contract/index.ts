@@ -1,5 +1,6 @@
 import * as account from './account.js';
 import * as app from './app.js';
+import * as history from './history.js';
 import * as terminal from './terminal.js';
 import type { CallDefinition } from './define.js';
 import type { RouteName } from './routes.js';
@@ -8,10 +9,12 @@ export * from './define.js';
 export * from './routes.js';
 export * from './entities.js';
 export * from './terminal-entities.js';
+export * from './history-entities.js';
+export { HISTORY_TYPES, instantOf, type HistoryType } from './history-params.js';
 export * as fields from './fields.js';
 
 /** Every call of the API, by name. Each later area adds its module here. */
-export const api = { ...account, ...app, ...terminal } satisfies {
+export const api = { ...account, ...app, ...terminal, ...history } satisfies {
   [K in RouteName]: CallDefinition & { name: K };
 };
 export type Api = typeof api;

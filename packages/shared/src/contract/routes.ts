@@ -68,6 +68,10 @@ export const routes = {
   acceptTerminalMember: route('acceptTerminalMember', 'POST', '/terminal/members/accept', 'user'),
   userLbs: route('userLbs', 'POST', '/v2/user-lbs', 'user'),
   regeo: route('regeo', 'GET', '/v2/map/geocode/regeo', 'user'),
+  trackInfo: route('trackInfo', 'GET', '/v2/track/info', 'user'),
+  historyDates: route('historyDates', 'GET', '/:type/dates', 'user'),
+  tripPage: route('tripPage', 'GET', '/v2/trip/trip/page', 'user'),
+  stopoverPage: route('stopoverPage', 'GET', '/v2/trip/stopover/page', 'user'),
 } as const;
 
 export type RouteName = keyof typeof routes;

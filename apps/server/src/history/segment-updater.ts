@@ -1,0 +1,128 @@
+import type { Clock } from '../clock.js';
+import type { PositionRepository } from '../repositories/position.repository.js';
+import type { SegmentRepository } from '../repositories/segment.repository.js';
+import { detectSegments, type DetectedStop, type MotionPoint } from './segment-detector.js';
+import type { SegmentRules } from './segment-rules.js';
+import { toDetectedStop, toSegmentRow } from './segment-rows.js';
+
+/** Fixes read per step when a device has a long backlog (a first run over months of data). */
+const READ_BATCH = 50_000;
+
+/**
+ * Keeps each device's stops and trips up to date, incrementally: a run reads only the fixes
+ * after the device's latest lasting stop, or — when late fixes arrived — after the last stop
+ * before the earliest of them, and replaces the segments from that stop on. Runs of one device
+ * never overlap; reports call `update` first, so they never miss a fix already stored.
+ */
+export class SegmentUpdater {
+  /** Devices with fixes stored since their last run, and their earliest late fix if any. */
+  private readonly waiting = new Map<number, number | undefined>();
+  private readonly runs = new Map<number, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly positions: PositionRepository,
+    private readonly segments: SegmentRepository,
+    private readonly rules: SegmentRules,
+    private readonly clock: Clock,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /**
+   * Positions of a device were stored; `lateFrom` is the earliest of them when some were older
+   * than the device's newest fix (re-uploads). A late mark is kept in the database, so a restart
+   * before the next run still redoes that span.
+   */
+  async stored(deviceId: number, lateFrom?: number): Promise<void> {
+    const earlier = this.waiting.get(deviceId);
+    const late =
+      lateFrom === undefined
+        ? earlier
+        : earlier === undefined
+          ? lateFrom
+          : Math.min(earlier, lateFrom);
+    this.waiting.set(deviceId, late);
+    if (lateFrom !== undefined) await this.segments.mark(deviceId, lateFrom);
+  }
+
+  /** Runs every `intervalMs` over the devices with new fixes (and at once over marked ones). */
+  async start(intervalMs: number): Promise<void> {
+    for (const deviceId of await this.segments.markedDevices())
+      this.waiting.set(deviceId, this.waiting.get(deviceId));
+    this.timer = setInterval(() => void this.sweep(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Detection for every device with new fixes, one device after the other. */
+  async sweep(): Promise<void> {
+    const devices = [...this.waiting.keys()];
+    for (const deviceId of devices) {
+      try {
+        await this.update(deviceId);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  /** Brings one device's segments up to date (waits for a run already under way). */
+  update(deviceId: number): Promise<void> {
+    const previous = this.runs.get(deviceId) ?? Promise.resolve();
+    const run = previous
+      .catch(() => undefined)
+      .then(() => this.run(deviceId))
+      .finally(() => {
+        if (this.runs.get(deviceId) === run) this.runs.delete(deviceId);
+      });
+    this.runs.set(deviceId, run);
+    return run;
+  }
+
+  private async run(deviceId: number): Promise<void> {
+    const lateInMemory = this.waiting.get(deviceId);
+    this.waiting.delete(deviceId);
+    const mark = await this.segments.markOf(deviceId);
+    const late = [lateInMemory, mark].filter((time) => time !== undefined);
+    const stored = await this.segments.resumeStop(
+      deviceId,
+      late.length > 0 ? Math.min(...late) : undefined,
+    );
+    let resume: DetectedStop | undefined = stored && toDetectedStop(stored);
+    let pending: MotionPoint[] = [];
+    let readAfter = resume?.last.time;
+    for (;;) {
+      const rows = await this.positions.motionFixes(deviceId, readAfter, READ_BATCH);
+      for (const row of rows)
+        pending.push({
+          time: row.fixTime,
+          latitude: row.latitude,
+          longitude: row.longitude,
+          speed: row.speed,
+          acc: row.acc === null ? null : row.acc === 1,
+        });
+      const complete = rows.length < READ_BATCH;
+      if (rows.length > 0) readAfter = rows[rows.length - 1]!.fixTime;
+      const now = complete ? this.clock.now() : (readAfter ?? 0);
+      const detected = detectSegments(pending, this.rules, now, resume && { ...resume });
+      await this.segments.replaceFrom(
+        deviceId,
+        resume ? resume.start.time : null,
+        detected.map((segment) => toSegmentRow(deviceId, segment)),
+      );
+      if (complete) break;
+      // A long backlog: go on from the latest lasting stop found so far.
+      const lasting = detected.findLast(
+        (s): s is DetectedStop => s.kind === 'stop' && !s.provisional,
+      );
+      if (lasting) {
+        resume = lasting;
+        pending = pending.filter((p) => p.time > lasting.last.time);
+      }
+    }
+    if (mark !== undefined) await this.segments.clearMark(deviceId, mark);
+  }
+}

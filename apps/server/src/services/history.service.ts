@@ -1,0 +1,229 @@
+import {
+  addDays,
+  dayBounds,
+  daysBetween,
+  encodeTrack,
+  instantOf,
+  localDate,
+  wgs84ToGcj02,
+  type HistoryType,
+  type Language,
+  type LatLon,
+  type StopoverPage,
+  type TrackInfo,
+  type TrackLbsMode,
+  type TrackSummary,
+  type TripPage,
+} from '@xunji/shared';
+import type { Clock } from '../clock.js';
+import type { TrackSegmentRow } from '../db/schema.js';
+import { averageKmh, endOf, startOf, toStopoverItem, toTripItem } from '../history/history-view.js';
+import type { SegmentUpdater } from '../history/segment-updater.js';
+import type { ReverseGeocoder } from '../providers/geocoding/reverse-geocoder.js';
+import type { PositionRepository } from '../repositories/position.repository.js';
+import type { SegmentRepository, SegmentWindow } from '../repositories/segment.repository.js';
+import type { DeviceAccess } from './device-access.service.js';
+
+interface WindowQuery {
+  terminalId: number;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+}
+
+interface PageQuery extends WindowQuery {
+  page: number;
+  limit: number;
+}
+
+interface DatesQuery {
+  terminalId: number;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  timeZone: string;
+}
+
+/** The days the date picker marks when the app names no range: the last month. */
+const DEFAULT_DATE_SPAN = 30;
+const MAX_DATE_SPAN = 367;
+
+/** The part of [start, end] inside [from, to], in ms. */
+const overlap = (start: number, end: number, from: number, to: number): number =>
+  Math.max(0, Math.min(end, to) - Math.max(start, from));
+
+/** Spec §7: the track, the days with data, the trip and stopover reports. */
+export class HistoryService {
+  constructor(
+    private readonly access: DeviceAccess,
+    private readonly positions: PositionRepository,
+    private readonly segments: SegmentRepository,
+    private readonly updater: SegmentUpdater,
+    private readonly addresses: ReverseGeocoder,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every point of the range, with totals and the stopovers to mark on the map. */
+  async track(userId: number, query: WindowQuery): Promise<TrackInfo> {
+    const deviceId = query.terminalId;
+    await this.access.requireInService(userId, deviceId, this.clock.now());
+    const { start, end } = this.window(query);
+    await this.updater.update(deviceId);
+    const [rows, stops, trips] = await Promise.all([
+      this.positions.track(deviceId, start, end),
+      this.segments.all({ deviceId, kind: 'stop', start, end }),
+      this.segments.all({ deviceId, kind: 'trip', start, end }),
+    ]);
+    const points = rows.map((row) => {
+      const gcj = wgs84ToGcj02(row);
+      return {
+        time: row.fixTime,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        gcjLatitude: gcj.latitude,
+        gcjLongitude: gcj.longitude,
+        speed: row.speed,
+        course: row.course,
+        lbsMode: row.lbsMode as TrackLbsMode,
+        valid: row.valid === 1,
+        acc: row.acc === null ? null : row.acc === 1,
+        reupload: row.reupload === 1,
+      };
+    });
+    const maxSpeed = rows.reduce(
+      (max, row) => (row.valid === 1 && row.lbsMode === 'gps' ? Math.max(max, row.speed) : max),
+      0,
+    );
+    const latest = await this.latestFix(deviceId);
+    return {
+      terminalId: deviceId,
+      startTime: start,
+      endTime: end,
+      points: encodeTrack(points),
+      summary: summaryOf(trips, stops, start, end, maxSpeed),
+      stopovers: stops.map((row) => toStopoverItem(row, null, isOngoing(row, latest))),
+    };
+  }
+
+  /** The local days of a range with positions (track) or with trips or stopovers touching them. */
+  async dates(userId: number, type: HistoryType, query: DatesQuery): Promise<string[]> {
+    const deviceId = query.terminalId;
+    const now = this.clock.now();
+    await this.access.requireInService(userId, deviceId, now);
+    const { timeZone } = query;
+    const last = query.endDate ?? localDate(now, timeZone);
+    const first = query.startDate ?? addDays(last, -DEFAULT_DATE_SPAN);
+    // At most a year, the latest part of what was asked (only startDate may reach further back).
+    const days = daysBetween(first, last).slice(-MAX_DATE_SPAN);
+    if (days.length === 0) return [];
+    const windows = days.map((day) => dayBounds(day, timeZone));
+    if (type === 'track') {
+      const found = await this.positions.hasPositionsIn(deviceId, windows);
+      return days.filter((_, index) => found[index]);
+    }
+    await this.updater.update(deviceId);
+    const from = windows[0]!.start;
+    const to = windows[windows.length - 1]!.end;
+    const kind = type === 'trip' ? 'trip' : 'stop';
+    const marked = new Set<string>();
+    for (const span of await this.segments.spans({ deviceId, kind, start: from, end: to })) {
+      const lastInstant = Math.min(to - 1, Math.max(span.startTime, span.endTime - 1));
+      const firstDay = localDate(Math.max(from, span.startTime), timeZone);
+      for (let day = firstDay; day <= localDate(lastInstant, timeZone); day = addDays(day, 1))
+        marked.add(day);
+    }
+    return days.filter((day) => marked.has(day));
+  }
+
+  async trips(userId: number, query: PageQuery, language: Language): Promise<TripPage> {
+    const { rows, count } = await this.page(userId, query, 'trip');
+    const list = await Promise.all(
+      rows.map(async (row) => {
+        const [from, to] = await Promise.all([
+          this.addressOf(startOf(row), language),
+          this.addressOf(endOf(row), language),
+        ]);
+        return toTripItem(row, from, to);
+      }),
+    );
+    return { list, count };
+  }
+
+  async stopovers(userId: number, query: PageQuery, language: Language): Promise<StopoverPage> {
+    const { rows, count } = await this.page(userId, query, 'stop');
+    const latest = await this.latestFix(query.terminalId);
+    const list = await Promise.all(
+      rows.map(async (row) =>
+        toStopoverItem(row, await this.addressOf(startOf(row), language), isOngoing(row, latest)),
+      ),
+    );
+    return { list, count };
+  }
+
+  private async page(userId: number, query: PageQuery, kind: SegmentWindow['kind']) {
+    const deviceId = query.terminalId;
+    await this.access.requireInService(userId, deviceId, this.clock.now());
+    const { start, end } = this.window(query);
+    await this.updater.update(deviceId);
+    return this.segments.page(
+      { deviceId, kind, start, end },
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
+  }
+
+  /** The query's range as instants; the contract has checked that both parse. */
+  private window(query: WindowQuery): { start: number; end: number } {
+    return {
+      start: instantOf(query.startTime, query.timeZone)!,
+      end: instantOf(query.endTime, query.timeZone)!,
+    };
+  }
+
+  private latestFix(deviceId: number): Promise<number | undefined> {
+    return this.positions.latestMotionFixTime(deviceId);
+  }
+
+  /** An address from the provider, or none when it cannot give one now. */
+  private async addressOf(point: LatLon, language: Language): Promise<string | null> {
+    try {
+      return (await this.addresses.reverse(point, language))?.formattedAddress ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** The device is still at the stop: no fix stored after the stop's last one. */
+function isOngoing(row: TrackSegmentRow, latestFix: number | undefined): boolean {
+  return row.provisional === 0 && latestFix !== undefined && row.lastTime === latestFix;
+}
+
+/** Totals of a range, each segment counted for the part of it inside the range. */
+function summaryOf(
+  trips: TrackSegmentRow[],
+  stops: TrackSegmentRow[],
+  from: number,
+  to: number,
+  maxSpeed: number,
+): TrackSummary {
+  let distance = 0;
+  let moving = 0;
+  for (const trip of trips) {
+    const inside = overlap(trip.startTime, trip.endTime, from, to);
+    const length = trip.endTime - trip.startTime;
+    moving += inside;
+    distance += length > 0 ? (trip.distance * inside) / length : trip.distance;
+  }
+  const stopped = stops.reduce(
+    (sum, stop) => sum + overlap(stop.startTime, stop.endTime, from, to),
+    0,
+  );
+  const movingTime = Math.round(moving / 1000);
+  return {
+    distance: Math.round(distance),
+    movingTime,
+    stoppedTime: Math.round(stopped / 1000),
+    maxSpeed: Math.round(maxSpeed * 100) / 100,
+    averageSpeed: averageKmh(distance, movingTime),
+  };
+}

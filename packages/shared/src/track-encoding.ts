@@ -1,0 +1,160 @@
+/**
+ * A day at 1 Hz is 86,400 points: `/v2/track/info` sends them as column arrays of small integers
+ * (delta-encoded where neighbours are close), which gzip/brotli shrink to a fraction of one
+ * object per point. Server and app share this file, so both ends agree by construction.
+ */
+export const LBS_MODES = ['gps', 'lbs', 'wifi', 'mixed'] as const;
+export type TrackLbsMode = (typeof LBS_MODES)[number];
+
+export interface TrackPoint {
+  /** epoch ms */
+  time: number;
+  /** WGS-84 */
+  latitude: number;
+  longitude: number;
+  /** GCJ-02 (equal to WGS-84 outside mainland China) */
+  gcjLatitude: number;
+  gcjLongitude: number;
+  /** km/h, two decimals */
+  speed: number;
+  /** degrees from north */
+  course: number;
+  lbsMode: TrackLbsMode;
+  valid: boolean;
+  /** null when the device does not report ACC */
+  acc: boolean | null;
+  /** sent again after a loss of signal */
+  reupload: boolean;
+}
+
+export interface EncodedTrack {
+  count: number;
+  /** epoch ms, delta-encoded (the first is absolute) */
+  time: number[];
+  /** WGS-84 in micro-degrees, delta-encoded */
+  lat: number[];
+  lon: number[];
+  /** GCJ-02 minus WGS-84 in micro-degrees, delta-encoded (it changes slowly along a track) */
+  gcjLat: number[];
+  gcjLon: number[];
+  /** km/h × 100 */
+  speed: number[];
+  course: number[];
+  /** index into LBS_MODES */
+  mode: number[];
+  /** bit 0 valid, bit 1 ACC on, bit 2 ACC reported, bit 3 re-upload */
+  flags: number[];
+}
+
+const MICRO = 1e6;
+const FLAG = { valid: 1, accOn: 2, accKnown: 4, reupload: 8 } as const;
+
+function deltas(values: number[]): number[] {
+  const out = new Array<number>(values.length);
+  let previous = 0;
+  for (let i = 0; i < values.length; i++) {
+    out[i] = values[i]! - previous;
+    previous = values[i]!;
+  }
+  return out;
+}
+
+function undelta(values: number[]): number[] {
+  const out = new Array<number>(values.length);
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    sum += values[i]!;
+    out[i] = sum;
+  }
+  return out;
+}
+
+const micro = (degrees: number): number => Math.round(degrees * MICRO);
+
+function flagsOf(point: TrackPoint): number {
+  let flags = point.valid ? FLAG.valid : 0;
+  if (point.acc !== null) flags |= FLAG.accKnown | (point.acc ? FLAG.accOn : 0);
+  if (point.reupload) flags |= FLAG.reupload;
+  return flags;
+}
+
+export function encodeTrack(points: readonly TrackPoint[]): EncodedTrack {
+  const lat = points.map((p) => micro(p.latitude));
+  const lon = points.map((p) => micro(p.longitude));
+  return {
+    count: points.length,
+    time: deltas(points.map((p) => p.time)),
+    lat: deltas(lat),
+    lon: deltas(lon),
+    gcjLat: deltas(points.map((p, i) => micro(p.gcjLatitude) - lat[i]!)),
+    gcjLon: deltas(points.map((p, i) => micro(p.gcjLongitude) - lon[i]!)),
+    speed: points.map((p) => Math.round(p.speed * 100)),
+    course: points.map((p) => Math.round(p.course) % 360),
+    mode: points.map((p) => Math.max(0, LBS_MODES.indexOf(p.lbsMode))),
+    flags: points.map(flagsOf),
+  };
+}
+
+/** Column arrays of the decoded track: what the app draws from, without an object per point. */
+export interface TrackColumns {
+  count: number;
+  time: Float64Array;
+  latitude: Float64Array;
+  longitude: Float64Array;
+  gcjLatitude: Float64Array;
+  gcjLongitude: Float64Array;
+  speed: Float32Array;
+  course: Uint16Array;
+  mode: Uint8Array;
+  flags: Uint8Array;
+}
+
+export function decodeTrack(track: EncodedTrack): TrackColumns {
+  const { count } = track;
+  const lat = undelta(track.lat);
+  const lon = undelta(track.lon);
+  const gcjLat = undelta(track.gcjLat);
+  const gcjLon = undelta(track.gcjLon);
+  const columns: TrackColumns = {
+    count,
+    time: Float64Array.from(undelta(track.time)),
+    latitude: new Float64Array(count),
+    longitude: new Float64Array(count),
+    gcjLatitude: new Float64Array(count),
+    gcjLongitude: new Float64Array(count),
+    speed: new Float32Array(count),
+    course: Uint16Array.from(track.course),
+    mode: Uint8Array.from(track.mode),
+    flags: Uint8Array.from(track.flags),
+  };
+  for (let i = 0; i < count; i++) {
+    columns.latitude[i] = lat[i]! / MICRO;
+    columns.longitude[i] = lon[i]! / MICRO;
+    columns.gcjLatitude[i] = (lat[i]! + gcjLat[i]!) / MICRO;
+    columns.gcjLongitude[i] = (lon[i]! + gcjLon[i]!) / MICRO;
+    columns.speed[i] = track.speed[i]! / 100;
+  }
+  return columns;
+}
+
+/** One decoded point, for the values shown at the playback marker. */
+export function trackPointAt(columns: TrackColumns, index: number): TrackPoint {
+  const flags = columns.flags[index]!;
+  return {
+    time: columns.time[index]!,
+    latitude: columns.latitude[index]!,
+    longitude: columns.longitude[index]!,
+    gcjLatitude: columns.gcjLatitude[index]!,
+    gcjLongitude: columns.gcjLongitude[index]!,
+    speed: Math.round(columns.speed[index]! * 100) / 100,
+    course: columns.course[index]!,
+    lbsMode: LBS_MODES[columns.mode[index]!] ?? 'gps',
+    valid: (flags & FLAG.valid) !== 0,
+    acc: (flags & FLAG.accKnown) !== 0 ? (flags & FLAG.accOn) !== 0 : null,
+    reupload: (flags & FLAG.reupload) !== 0,
+  };
+}
+
+/** Whether a point is a network fix (LBS, Wi-Fi or mixed), which the track page can hide. */
+export const isNetworkFix = (columns: TrackColumns, index: number): boolean =>
+  columns.mode[index] !== 0;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { wgs84ToGcj02 } from '../src/geo.js';
+import {
+  decodeTrack,
+  encodeTrack,
+  isNetworkFix,
+  trackPointAt,
+  type TrackPoint,
+} from '../src/track-encoding.js';
+
+function pointAt(i: number): TrackPoint {
+  const latitude = 31.2335 + i * 0.00011;
+  const longitude = 121.4705 + i * 0.00007;
+  const gcj = wgs84ToGcj02({ latitude, longitude });
+  return {
+    time: Date.UTC(2026, 10, 23) + i * 1000,
+    latitude,
+    longitude,
+    gcjLatitude: gcj.latitude,
+    gcjLongitude: gcj.longitude,
+    speed: (i * 7.13) % 90,
+    course: (i * 11) % 360,
+    lbsMode: i % 10 === 0 ? 'lbs' : 'gps',
+    valid: i % 10 !== 0,
+    acc: i % 3 === 0 ? null : i % 3 === 1,
+    reupload: i % 7 === 0,
+  };
+}
+
+describe('track encoding', () => {
+  const points = Array.from({ length: 500 }, (_, i) => pointAt(i));
+  const columns = decodeTrack(JSON.parse(JSON.stringify(encodeTrack(points))));
+
+  it('gives back every point to a micro-degree and a hundredth of a km/h', () => {
+    expect(columns.count).toBe(500);
+    for (const i of [0, 1, 9, 10, 250, 499]) {
+      const back = trackPointAt(columns, i);
+      const sent = points[i]!;
+      expect(back.time).toBe(sent.time);
+      expect(back.latitude).toBeCloseTo(sent.latitude, 6);
+      expect(back.longitude).toBeCloseTo(sent.longitude, 6);
+      expect(back.gcjLatitude).toBeCloseTo(sent.gcjLatitude, 5);
+      expect(back.gcjLongitude).toBeCloseTo(sent.gcjLongitude, 5);
+      expect(back.speed).toBeCloseTo(sent.speed, 2);
+      expect(back).toMatchObject({
+        course: sent.course,
+        lbsMode: sent.lbsMode,
+        valid: sent.valid,
+        acc: sent.acc,
+        reupload: sent.reupload,
+      });
+      expect(isNetworkFix(columns, i)).toBe(sent.lbsMode !== 'gps');
+    }
+  });
+
+  it('sends small numbers: time and coordinate columns are differences', () => {
+    const encoded = encodeTrack(points);
+    expect(encoded.time.slice(1).every((dt) => dt === 1000)).toBe(true);
+    expect(Math.max(...encoded.lat.slice(1).map(Math.abs))).toBeLessThan(200);
+    expect(Math.max(...encoded.gcjLat.slice(1).map(Math.abs))).toBeLessThan(5);
+  });
+
+  it('encodes an empty track', () => {
+    expect(decodeTrack(encodeTrack([])).count).toBe(0);
+  });
+});
