@@ -142,6 +142,36 @@ describe('devices and the live map', () => {
     await page.screenshot({ path: path.join(repositoryRoot, 'test-results/device-list-en.png') });
   }, 60_000);
 
+  it('renames a device on its info page, and the device list shows the new name', async () => {
+    const page = await phone();
+    await signInAsDemo(page);
+    await page.goto('/pagesDevice/deviceList/index');
+    const row = page.locator('.device-row').first();
+    await row.waitFor();
+    const id = await row.getAttribute('data-device-id');
+    const name = (await row.locator('.device-row__name').textContent())!;
+
+    await page.goto(`/pagesDevice/info/device?id=${id}`);
+    // The rows show once GET /v2/terminal/{id} answers. Unlike the list, one device waits for
+    // its address, and the first lookup on a new server reads the offline districts (1-2 s).
+    const nameRow = page.locator('.adm-list-item').filter({ hasText: zh.devices.info.name });
+    await nameRow.filter({ hasText: name }).waitFor({ timeout: 15_000 });
+    await nameRow.click();
+    await page.locator('.rename-input input').fill('小蓝 Renamed');
+    await page.getByRole('button', { name: zh.common.save }).click();
+    await page.getByText(zh.devices.info.renamed).waitFor();
+    await expect.poll(() => page.locator('.device-info__title').textContent()).toBe('小蓝 Renamed');
+    await expect.poll(() => nameRow.textContent()).toContain('小蓝 Renamed');
+
+    await page.goto('/pagesDevice/deviceList/index');
+    const renamed = page.locator(`.device-row[data-device-id="${id}"] .device-row__name`);
+    await renamed.waitFor();
+    expect(await renamed.textContent()).toBe('小蓝 Renamed');
+    await page.screenshot({
+      path: path.join(repositoryRoot, 'test-results/device-renamed-zh.png'),
+    });
+  });
+
   it('shows an enterprise user the organisation tree', async () => {
     const head = (await admin(server, 'enterprise:create', '--name', '寻迹物流')).match(
       /enterprise (\d+)/,

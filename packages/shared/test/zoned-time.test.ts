@@ -15,9 +15,7 @@ describe('zoned time', () => {
     );
     expect(zonedToEpoch('2026-11-23 23:59:59', 'UTC')).toBe(Date.UTC(2026, 10, 23, 23, 59, 59));
     expect(zonedToEpoch('2026-11-23', 'Asia/Kolkata')).toBe(Date.UTC(2026, 10, 22, 18, 30));
-    expect(zonedToEpoch('2026-07-01 12:00', 'America/New_York')).toBe(
-      Date.UTC(2026, 6, 1, 16, 0),
-    );
+    expect(zonedToEpoch('2026-07-01 12:00', 'America/New_York')).toBe(Date.UTC(2026, 6, 1, 16, 0));
   });
 
   it('refuses dates and times that do not exist', () => {

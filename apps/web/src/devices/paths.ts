@@ -7,7 +7,7 @@ import { PATHS } from '../router/paths';
 export const DEVICE_PATHS = {
   deviceInfo: PATHS.deviceInfo,
   deviceSet: PATHS.deviceSet,
-  track: '/pagesDevice/track/index',
+  track: PATHS.track,
   fences: '/pagesDevice/fenc/table',
   alarm: '/pagesDevice/alarm/index',
   remoteSettings: '/pagesDevice/remote-set',
@@ -16,7 +16,7 @@ export const DEVICE_PATHS = {
   shareLocation: PATHS.distributeLocation,
   valueAdded: '/pagesBuy/service/index',
   activation: '/pagesBuy/appreciation/index',
-  reports: '/pagesDevice/report/table',
+  reports: PATHS.reportTable,
   selfInspection: '/pagesDevice/self-inspection',
   simCard: '/pagesDevice/sim-card',
 } as const;

@@ -23,6 +23,8 @@ export {
   type FlyToOptions,
 } from './FlyTo';
 export { PointPicker, type PointPickerProps } from './PointPicker';
+export { TrackLineLayer, type TrackLineLayerProps } from './TrackLineLayer';
+export { SPEED_BANDS, speedBand } from './speed-colors';
 export {
   DEFAULT_TILE_SOURCE,
   TILE_SOURCES,

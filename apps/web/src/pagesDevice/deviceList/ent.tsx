@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EnterpriseNode } from '@xunji/shared';
+import { UserType, type EnterpriseNode } from '@xunji/shared';
 import { DotLoading, Empty } from 'antd-mobile';
 import { CheckOutline, DownOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import '../../devices/devices.css';
 import { deviceQueries } from '../../devices/queries';
 import { navigateBack } from '../../router/navigation';
 import { useAccountStore } from '../../stores/account';
+import { useUserStore } from '../../stores/user';
 
 /** Devices of an organisation and all its sub-organisations (the list filter covers the subtree). */
 export const subtreeCount = (node: EnterpriseNode): number =>
@@ -80,7 +81,9 @@ function Tree({ nodes, depth, chosenId, expanded, toggle }: TreeProps) {
 /** /pagesDevice/deviceList/ent: the organisation tree; choosing one filters the device list. */
 export default function EnterprisePage() {
   const { t } = useTranslation();
-  const tree = useQuery(deviceQueries.enterpriseTree);
+  // Only an enterprise user has organisations: anyone else would get a 403 toast for nothing.
+  const isEnterprise = useUserStore((s) => s.user?.userType === UserType.ENTERPRISE);
+  const tree = useQuery({ ...deviceQueries.enterpriseTree, enabled: isEnterprise });
   const chosenId = useAccountStore((s) => s.enterpriseId);
   // Top-level organisations start open; the user opens the rest.
   const [toggled, setToggled] = useState<ReadonlySet<number>>(new Set());
@@ -100,7 +103,7 @@ export default function EnterprisePage() {
 
   return (
     <PageLayout title={t('devices.enterprise.title')}>
-      {tree.isPending ? (
+      {isEnterprise && tree.isPending ? (
         <div className="page__intro" style={{ textAlign: 'center' }}>
           <DotLoading />
         </div>

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE, TRACK_TIMEOUT_MS, decodeTrack, routes, type HistoryType } from '@xunji/shared';
+import { call } from '../api/call';
+import type { DayWindow } from './day';
+import { userTimeZone } from './day';
+
+/** Query keys of the history reads, all under ['history'] (a pull to refresh drops them all). */
+export const historyKeys = {
+  all: ['history'] as const,
+  track: (id: number, window: DayWindow) => ['history', 'track', id, window] as const,
+  dates: (id: number, type: HistoryType, startDate: string, endDate: string) =>
+    ['history', 'dates', id, type, startDate, endDate] as const,
+};
+
+export const historyQueries = {
+  /** GET /v2/track/info (60 s timeout, §9), decoded into column arrays once. */
+  track: (id: number, window: DayWindow) =>
+    queryOptions({
+      queryKey: historyKeys.track(id, window),
+      queryFn: async () => {
+        const info = await call(
+          routes.trackInfo,
+          { query: { terminalId: id, ...window } },
+          { timeout: TRACK_TIMEOUT_MS },
+        );
+        return { ...info, columns: decodeTrack(info.points) };
+      },
+    }),
+  /** The days of a range that have data of a type, for the date picker's marks. */
+  dates: (id: number, type: HistoryType, startDate: string, endDate: string) =>
+    queryOptions({
+      queryKey: historyKeys.dates(id, type, startDate, endDate),
+      queryFn: () =>
+        call(
+          routes.historyDates,
+          {
+            params: { type },
+            query: { terminalId: id, startDate, endDate, timeZone: userTimeZone() },
+          },
+          { loading: false },
+        ).then((days) => new Set(days)),
+      staleTime: 60_000,
+    }),
+};
+
+/** One page of the day's trips or stopovers (20 a page, §9). */
+export function fetchReportPage(
+  kind: 'trip' | 'stopover',
+  id: number,
+  window: DayWindow,
+  page: number,
+) {
+  const query = { terminalId: id, page, limit: PAGE_SIZE.reports, ...window };
+  return kind === 'trip'
+    ? call(routes.tripPage, { query }, { loading: false })
+    : call(routes.stopoverPage, { query }, { loading: false });
+}

@@ -1,0 +1,141 @@
+import type { StopoverItem, TripItem } from '@xunji/shared';
+import { Button, ErrorBlock, Tag } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageLayout } from '../../components/PageLayout';
+import { useDeviceId } from '../../devices/useDeviceId';
+import { formatDistance, formatDuration } from '../../history/format';
+import { formatDateTime } from '../../lib/date';
+import { navigateBack, redirectTo } from '../../router/navigation';
+import { PATHS } from '../../router/paths';
+import { storedReportItem, useReportStore } from '../../stores/report';
+import { addressText, formatKmh } from './format';
+import { StayMap, TripMap } from './ReportMap';
+import './report.css';
+
+type Fact = [label: string, value: ReactNode, key?: string];
+
+function Facts({ facts }: { facts: Fact[] }) {
+  return (
+    <dl className="report-facts">
+      {facts.map(([label, value, key]) => (
+        <div key={key ?? label} data-fact={key}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function TripFacts({ item }: { item: TripItem }) {
+  const { t } = useTranslation();
+  return (
+    <Facts
+      facts={[
+        [t('history.report.startTime'), formatDateTime(item.startTime), 'start'],
+        [t('history.report.endTime'), formatDateTime(item.endTime), 'end'],
+        [t('history.report.duration'), formatDuration(item.duration, t), 'duration'],
+        [t('history.report.distance'), formatDistance(item.distance, t), 'distance'],
+        [t('history.report.averageSpeed'), formatKmh(item.averageSpeed, t), 'averageSpeed'],
+        [t('history.report.maxSpeed'), formatKmh(item.maxSpeed, t), 'maxSpeed'],
+        [t('history.report.from'), addressText(item.startAddress, t), 'from'],
+        [t('history.report.to'), addressText(item.endAddress, t), 'to'],
+      ]}
+    />
+  );
+}
+
+function StayFacts({ item }: { item: StopoverItem }) {
+  const { t } = useTranslation();
+  return (
+    <Facts
+      facts={[
+        [t('history.report.startTime'), formatDateTime(item.startTime), 'start'],
+        [
+          t('history.report.endTime'),
+          <>
+            {formatDateTime(item.endTime)}
+            {item.ongoing ? (
+              <Tag color="primary" fill="outline" style={{ marginLeft: 6 }}>
+                {t('history.report.ongoing')}
+              </Tag>
+            ) : null}
+          </>,
+          'end',
+        ],
+        [t('history.report.duration'), formatDuration(item.duration, t), 'duration'],
+        [t('history.report.address'), addressText(item.address, t), 'address'],
+      ]}
+    />
+  );
+}
+
+/** Whether the app has an entry to go back to (react-router's index of this one). */
+const hasHistory = (): boolean => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+function Missing({ terminalId }: { terminalId: number | null }) {
+  const { t } = useTranslation();
+  const back = () => {
+    if (terminalId !== null && !hasHistory()) redirectTo(`${PATHS.reportTable}?id=${terminalId}`);
+    else navigateBack();
+  };
+  return (
+    <div className="report-missing">
+      <ErrorBlock status="empty" title={t('history.report.missing')} description={null} />
+      <Button color="primary" fill="outline" onClick={back}>
+        {t('history.report.backToList')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /pagesDevice/report/details?id=&type=trip|stay&itemId=: the trip or stay chosen in the report
+ * list (handed over in the report store), on the map with its numbers.
+ */
+export default function ReportDetailsPage() {
+  const { t } = useTranslation();
+  const id = useDeviceId();
+  const itemId = useDeviceId('itemId');
+  const [params] = useSearchParams();
+  const type = params.get('type');
+  const selected = useReportStore((state) => state.selected);
+  const shown = storedReportItem(selected, id, type, itemId);
+
+  const title =
+    type === 'trip'
+      ? t('history.report.tripDetails')
+      : type === 'stay'
+        ? t('history.report.stayDetails')
+        : t('history.detailsTitle');
+
+  if (!shown)
+    return (
+      <PageLayout title={title}>
+        <Missing terminalId={id} />
+      </PageLayout>
+    );
+
+  return (
+    <div className="report-details-page">
+      <PageLayout title={title}>
+        <div className="report-map">
+          {shown.type === 'trip' ? (
+            <TripMap terminalId={shown.terminalId} item={shown.item} />
+          ) : (
+            <StayMap item={shown.item} />
+          )}
+        </div>
+        <section className="report-sheet" data-testid="report-sheet">
+          {shown.type === 'trip' ? (
+            <TripFacts item={shown.item} />
+          ) : (
+            <StayFacts item={shown.item} />
+          )}
+        </section>
+      </PageLayout>
+    </div>
+  );
+}

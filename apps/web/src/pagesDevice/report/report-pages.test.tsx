@@ -1,0 +1,414 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { addDays, type StopoverItem, type Terminal, type TripItem } from '@xunji/shared';
+import { act, useEffect, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call } from '../../api/call';
+import { resetTerminalFetch } from '../../devices/terminal-fetch';
+import { minDate, toDate, today } from '../../history/day';
+import { navigateBack, navigateTo, redirectTo } from '../../router/navigation';
+import { initialReportState, useReportStore } from '../../stores/report';
+import { speakEnglish } from '../../test/english';
+import { shiftMonth } from '../../history/DateBar';
+import ReportDetailsPage from './details';
+import ReportTablePage from './table';
+
+vi.mock('../../api/call', () => ({ call: vi.fn() }));
+vi.mock('../../api/feedback', () => ({ toast: vi.fn(), confirmDialog: vi.fn() }));
+vi.mock('../../router/navigation', () => ({
+  navigateTo: vi.fn(),
+  navigateBack: vi.fn(),
+  redirectTo: vi.fn(),
+  reLaunch: vi.fn(),
+  switchTab: vi.fn(),
+}));
+// Leaflet has nothing to draw on in happy-dom: the maps are boxes naming what they show.
+vi.mock('./ReportMap', () => ({
+  TripMap: ({ item }: { item: TripItem }) => <div data-testid="trip-map">{item.id}</div>,
+  StayMap: ({ item }: { item: StopoverItem }) => <div data-testid="stay-map">{item.id}</div>,
+}));
+
+type Handlers = Record<string, (input: Record<string, unknown> | undefined) => unknown>;
+let handlers: Handlers;
+const calls = (name: string) =>
+  vi
+    .mocked(call)
+    .mock.calls.filter(([route]) => route.name === name)
+    .map(([, input]) => input as { query: Record<string, unknown> });
+
+/** Two days ago: inside the §5 range whenever the tests run. */
+const DAY = addDays(today(), -2);
+/** A local time of DAY, epoch ms. */
+const at = (hours: number, minutes = 0) => toDate(DAY).getTime() + (hours * 60 + minutes) * 60_000;
+const MMDD = DAY.slice(5);
+
+const ends = {
+  startLon: 114.06,
+  startLat: 22.54,
+  endLon: 114.07,
+  endLat: 22.55,
+  startLonWGS84: 114.055,
+  startLatWGS84: 22.543,
+  endLonWGS84: 114.065,
+  endLatWGS84: 22.553,
+};
+
+function stay(id: number, patch: Partial<StopoverItem> = {}): StopoverItem {
+  return {
+    id,
+    startTime: at(8),
+    endTime: at(9, 5),
+    duration: 65 * 60,
+    ...ends,
+    address: `Stay address ${id}`,
+    ongoing: false,
+    ...patch,
+  };
+}
+
+function trip(id: number, patch: Partial<TripItem> = {}): TripItem {
+  return {
+    id,
+    startTime: at(9, 5),
+    endTime: at(9, 45),
+    duration: 40 * 60,
+    ...ends,
+    startAddress: `From address ${id}`,
+    endAddress: `To address ${id}`,
+    distance: 12_345,
+    maxSpeed: 78.9,
+    averageSpeed: 34.5678,
+    ...patch,
+  };
+}
+
+let container: HTMLDivElement;
+let root: Root;
+/** Where the page's router is (the page writes its date and tab into the URL). */
+const seen = { location: '' };
+
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    seen.location = `${pathname}${search}`;
+  }, [pathname, search]);
+  return null;
+}
+
+async function render(path: string, page: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
+          {page}
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  );
+  await settleUi();
+}
+
+async function settleUi() {
+  for (let i = 0; i < 8; i += 1) await act(() => new Promise((r) => setTimeout(r, 0)));
+}
+
+const text = () => document.body.textContent ?? '';
+const rows = () => [...container.querySelectorAll('.report-row')];
+const status = () => container.querySelector('.list-status')?.getAttribute('data-status');
+async function click(element: Element) {
+  await act(async () => {
+    element.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  });
+  await settleUi();
+}
+const tab = (title: string) => {
+  const found = [...container.querySelectorAll('.adm-tabs-tab')].find(
+    (element) => element.textContent === title,
+  );
+  if (!found) throw new Error(`no tab "${title}"`);
+  return found;
+};
+const button = (label: string) => {
+  const found = [...document.body.querySelectorAll('button')].find(
+    (b) => b.textContent?.trim() === label || b.getAttribute('aria-label') === label,
+  );
+  if (!found) throw new Error(`no button "${label}"`);
+  return found;
+};
+
+beforeAll(async () => {
+  await speakEnglish();
+  // happy-dom lays nothing out; InfiniteScroll only loads when its element is displayed.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get: () => document.body,
+  });
+});
+
+beforeEach(() => {
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  resetTerminalFetch();
+  useReportStore.setState(initialReportState, true);
+  seen.location = '';
+  handlers = {
+    terminalV2: () => ({ id: 7, terminalName: 'Car 7' }) as Terminal,
+  };
+  vi.mocked(call).mockImplementation(((
+    route: { name: string },
+    input?: Record<string, unknown>,
+  ) => {
+    const handler = handlers[route.name];
+    return handler
+      ? Promise.resolve(handler(input))
+      : Promise.reject(new Error(`unexpected ${route.name}`));
+  }) as typeof call);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+  vi.clearAllMocks();
+});
+
+describe('report table page', () => {
+  const tablePath = (extra = '') => `/pagesDevice/report/table?id=7&date=${DAY}${extra}`;
+
+  it("lists the day's stays first, with times, duration, address and the ongoing flag", async () => {
+    handlers.stopoverPage = () => ({
+      list: [stay(1), stay(2, { ongoing: true, address: null, startTime: at(10) })],
+      count: 2,
+    });
+    await render(tablePath(), <ReportTablePage />);
+    expect(calls('stopoverPage')).toEqual([
+      {
+        query: expect.objectContaining({
+          terminalId: 7,
+          page: 1,
+          limit: 20,
+          startTime: `${DAY} 00:00:00`,
+          endTime: `${DAY} 23:59:59`,
+        }) as unknown,
+      },
+    ]);
+    expect(calls('tripPage')).toHaveLength(0);
+    expect(text()).toContain('Car 7');
+    expect(container.querySelector('[data-testid="history-date"]')?.textContent).toBe(
+      DAY.replaceAll('-', '/'),
+    );
+    expect(rows()).toHaveLength(2);
+    expect(rows()[0]?.textContent).toContain(`${MMDD} 08:00 – ${MMDD} 09:05`);
+    expect(rows()[0]?.textContent).toContain('1 h 5 min');
+    expect(rows()[0]?.textContent).toContain('Stay address 1');
+    expect(rows()[0]?.textContent).not.toContain('Ongoing');
+    expect(rows()[1]?.textContent).toContain('Ongoing');
+    expect(rows()[1]?.textContent).toContain('No address');
+    expect(status()).toBe('nomore');
+  });
+
+  it('lists trips with addresses, distance and speeds to two decimals', async () => {
+    handlers.tripPage = () => ({ list: [trip(5)], count: 1 });
+    await render(tablePath('&tab=trips'), <ReportTablePage />);
+    expect(calls('stopoverPage')).toHaveLength(0);
+    const row = rows()[0]?.textContent ?? '';
+    expect(row).toContain(`${MMDD} 09:05 – ${MMDD} 09:45`);
+    expect(row).toContain('40 min');
+    expect(row).toContain('From address 5');
+    expect(row).toContain('To address 5');
+    expect(row).toContain('12.35 km');
+    expect(row).toContain('34.57 km/h');
+    expect(row).toContain('78.90 km/h');
+  });
+
+  it('loads the next page until the loaded count reaches the total', async () => {
+    handlers.stopoverPage = (input) => {
+      const page = (input as { query: { page: number } }).query.page;
+      const ids = page === 1 ? [...Array(20).keys()] : [20, 21, 22];
+      return { list: ids.map((id) => stay(id + 1)), count: 23 };
+    };
+    await render(tablePath(), <ReportTablePage />);
+    // InfiniteScroll asks again while its end is in view (always, in happy-dom); its checks are
+    // throttled (100 ms).
+    await vi.waitFor(() =>
+      expect(calls('stopoverPage').map(({ query }) => query.page)).toEqual([1, 2]),
+    );
+    await settleUi();
+    await act(() => new Promise((r) => setTimeout(r, 250)));
+    expect(calls('stopoverPage')).toHaveLength(2);
+    expect(rows()).toHaveLength(23);
+    expect(status()).toBe('nomore');
+  });
+
+  it('a failed load stops the list', async () => {
+    handlers.stopoverPage = () => {
+      throw new Error('down');
+    };
+    await render(tablePath(), <ReportTablePage />);
+    expect(calls('stopoverPage')).toHaveLength(1);
+    expect(text()).toContain('Nothing recorded on this day');
+  });
+
+  it('switches tabs, keeping the tab in the URL', async () => {
+    handlers.stopoverPage = () => ({ list: [stay(1)], count: 1 });
+    handlers.tripPage = () => ({ list: [trip(5), trip(6)], count: 2 });
+    await render(tablePath(), <ReportTablePage />);
+    expect(rows()).toHaveLength(1);
+    await click(tab('Trips'));
+    expect(seen.location).toContain('tab=trips');
+    expect(seen.location).toContain(`date=${DAY}`);
+    expect(calls('tripPage')).toHaveLength(1);
+    expect(rows()).toHaveLength(2);
+    expect(rows()[0]?.textContent).toContain('From address 5');
+    await click(tab('Stays'));
+    expect(seen.location).toContain('tab=stays');
+    expect(rows()[0]?.textContent).toContain('Stay address 1');
+  });
+
+  it('shows the empty state for a day without records', async () => {
+    handlers.stopoverPage = () => ({ list: [], count: 0 });
+    await render(tablePath(), <ReportTablePage />);
+    expect(rows()).toHaveLength(0);
+    expect(text()).toContain('Nothing recorded on this day');
+    expect(container.querySelector('.list-status')).toBeNull();
+  });
+
+  it('the day buttons move the date (in the URL) and load that day', async () => {
+    handlers.stopoverPage = () => ({ list: [], count: 0 });
+    await render(tablePath(), <ReportTablePage />);
+    await click(button('Previous day'));
+    const before = addDays(DAY, -1);
+    expect(seen.location).toContain(`date=${before}`);
+    expect(calls('stopoverPage').at(-1)?.query.startTime).toBe(`${before} 00:00:00`);
+    await click(button('Next day'));
+    await click(button('Next day'));
+    expect(seen.location).toContain(`date=${addDays(DAY, 1)}`);
+    // Today is the last day: no next day after it.
+    await click(button('Next day'));
+    expect(seen.location).toContain(`date=${today()}`);
+    expect(button('Next day').disabled).toBe(true);
+  });
+
+  it('the calendar marks the days with data and its choice goes into the URL', async () => {
+    handlers.stopoverPage = () => ({ list: [], count: 0 });
+    // Another day of DAY's month (the calendar shows that month).
+    const target = DAY.endsWith('-01') ? addDays(DAY, 1) : `${DAY.slice(0, 8)}01`;
+    handlers.historyDates = () => [target, DAY];
+    await render(tablePath(), <ReportTablePage />);
+    await click(button('Choose a date'));
+    expect(calls('historyDates')).toEqual([
+      expect.objectContaining({
+        params: { type: 'stopover' },
+        query: expect.objectContaining({ terminalId: 7, endDate: today() }) as unknown,
+      }),
+    ]);
+    const marks = [...document.body.querySelectorAll('.date-calendar__mark')];
+    expect(marks.map((mark) => mark.getAttribute('data-day')).sort()).toEqual([target, DAY].sort());
+    await click(marks.find((mark) => mark.getAttribute('data-day') === target)!);
+    expect(seen.location).toContain(`date=${target}`);
+    expect(calls('stopoverPage').at(-1)?.query.startTime).toBe(`${target} 00:00:00`);
+  });
+
+  it('the calendar steps through months inside the ten years up to today', async () => {
+    handlers.stopoverPage = () => ({ list: [], count: 0 });
+    handlers.tripPage = () => ({ list: [], count: 0 });
+    handlers.historyDates = () => [];
+    await render(`/pagesDevice/report/table?id=7&tab=trips`, <ReportTablePage />);
+    await click(button('Choose a date'));
+    const month = () => document.body.querySelector('[data-month]')?.getAttribute('data-month');
+    expect(month()).toBe(today().slice(0, 7));
+    // This month's marks, up to today.
+    expect(calls('historyDates')[0]).toMatchObject({
+      params: { type: 'trip' },
+      query: { terminalId: 7, startDate: `${today().slice(0, 7)}-01`, endDate: today() },
+    });
+    expect(button('Next month').disabled).toBe(true);
+    expect(button('Next year').disabled).toBe(true);
+    // Days after today cannot be chosen.
+    const days = [...document.body.querySelectorAll('.adm-calendar-picker-view-cell-date')];
+    const enabled = days.filter(
+      (day) => !day.parentElement?.classList.contains('adm-calendar-picker-view-cell-disabled'),
+    );
+    expect(enabled.map((day) => day.textContent).at(-1)).toBe(String(Number(today().slice(8))));
+    await click(button('Previous month'));
+    expect(month()).toBe(shiftMonth(today().slice(0, 7), -1));
+    expect(calls('historyDates').at(-1)?.query.startDate).toBe(`${month()}-01`);
+    for (let i = 0; i < 12; i += 1) await click(button('Previous year'));
+    // No further back than ten years.
+    expect(month()).toBe(minDate().slice(0, 7));
+    expect(button('Previous year').disabled).toBe(true);
+    expect(calls('historyDates').at(-1)?.query.startDate).toBe(minDate());
+  });
+
+  it('a date after today shows today', async () => {
+    handlers.stopoverPage = () => ({ list: [], count: 0 });
+    await render('/pagesDevice/report/table?id=7&date=2999-01-01', <ReportTablePage />);
+    expect(calls('stopoverPage')[0]?.query.startTime).toBe(`${today()} 00:00:00`);
+    expect(text()).toContain('Today');
+  });
+
+  it('a row hands its item to the details page', async () => {
+    handlers.tripPage = () => ({ list: [trip(5)], count: 1 });
+    await render(tablePath('&tab=trips'), <ReportTablePage />);
+    await click(rows()[0]!);
+    expect(useReportStore.getState().selected).toEqual({
+      terminalId: 7,
+      type: 'trip',
+      item: trip(5),
+    });
+    expect(navigateTo).toHaveBeenCalledWith('/pagesDevice/report/details?id=7&type=trip&itemId=5');
+  });
+
+  it('without a device id it says so', async () => {
+    await render('/pagesDevice/report/table', <ReportTablePage />);
+    expect(calls('stopoverPage')).toHaveLength(0);
+    expect(text()).toContain('No such device');
+  });
+});
+
+describe('report details page', () => {
+  it("shows a stay's numbers from the store", async () => {
+    useReportStore.setState({
+      selected: { terminalId: 7, type: 'stay', item: stay(11, { ongoing: true }) },
+    });
+    await render('/pagesDevice/report/details?id=7&type=stay&itemId=11', <ReportDetailsPage />);
+    expect(text()).toContain('Stay details');
+    expect(container.querySelector('[data-testid="stay-map"]')?.textContent).toBe('11');
+    const fact = (key: string) =>
+      container.querySelector(`[data-fact="${key}"] dd`)?.textContent ?? '';
+    expect(fact('start')).toBe(`${DAY.replaceAll('-', '/')} 08:00`);
+    expect(fact('end')).toBe(`${DAY.replaceAll('-', '/')} 09:05Ongoing`);
+    expect(fact('duration')).toBe('1 h 5 min');
+    expect(fact('address')).toBe('Stay address 11');
+  });
+
+  it("shows a trip's numbers from the store", async () => {
+    useReportStore.setState({ selected: { terminalId: 7, type: 'trip', item: trip(5) } });
+    await render('/pagesDevice/report/details?id=7&type=trip&itemId=5', <ReportDetailsPage />);
+    expect(text()).toContain('Trip details');
+    expect(container.querySelector('[data-testid="trip-map"]')?.textContent).toBe('5');
+    const sheet = container.querySelector('[data-testid="report-sheet"]')?.textContent ?? '';
+    for (const value of ['12.35 km', '34.57 km/h', '78.90 km/h', '40 min', 'From address 5'])
+      expect(sheet).toContain(value);
+  });
+
+  it('says the item is missing when the store does not hold it, with a way back', async () => {
+    useReportStore.setState({ selected: { terminalId: 7, type: 'stay', item: stay(11) } });
+    await render('/pagesDevice/report/details?id=7&type=trip&itemId=11', <ReportDetailsPage />);
+    expect(text()).toContain('The records have changed; please go back and choose again');
+    expect(container.querySelector('[data-testid="report-sheet"]')).toBeNull();
+    await click(button('Back to the list'));
+    // Opened directly (no entry to go back to): the device's report list.
+    expect(redirectTo).toHaveBeenCalledWith('/pagesDevice/report/table?id=7');
+    expect(navigateBack).not.toHaveBeenCalled();
+  });
+
+  it('an empty store (after a reload) is missing too', async () => {
+    await render('/pagesDevice/report/details?id=7&type=stay&itemId=11', <ReportDetailsPage />);
+    expect(text()).toContain('The records have changed; please go back and choose again');
+  });
+});
