@@ -326,7 +326,7 @@ const en = {
       functions: 'More functions',
       settings: 'Device settings',
       rename: 'Rename',
-      namePlaceholder: '1-32 characters, a Chinese one counts as two',
+      namePlaceholder: 'Up to 32 characters',
       nameInvalid: 'The name takes 1-32 characters (a Chinese one counts as two)',
       renamed: 'Name saved',
       chooseIcon: 'Choose an icon',
