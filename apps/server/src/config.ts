@@ -65,6 +65,7 @@ const environment = z.object({
   SEGMENT_SWEEP_S: z.coerce.number().int().min(1).max(3600).default(60),
   DEMO_MODE: flag.optional(),
   DEMO_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(10),
+  DEMO_HISTORY_H: z.coerce.number().min(0).max(48).default(6),
   DEMO_PASSWORD: z.string().min(6).max(20).default('demo123456'),
   SMS_PROVIDER: z.enum(['development', 'aliyun']).default('development'),
   SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(10),
@@ -94,6 +95,8 @@ export interface Config {
   demoMode: boolean;
   demoPassword: string;
   demoIntervalSeconds: number;
+  /** Hours of driving the demo devices bring to a new database (0: none). */
+  demoHistoryHours: number;
   gateway: {
     enabled: boolean;
     host: string;
@@ -170,6 +173,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoMode: e.DEMO_MODE ?? !production,
     demoPassword: e.DEMO_PASSWORD,
     demoIntervalSeconds: e.DEMO_INTERVAL_S,
+    demoHistoryHours: e.DEMO_HISTORY_H,
     gateway: {
       enabled: e.GATEWAY === 'on',
       host: e.GATEWAY_HOST,

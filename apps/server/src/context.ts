@@ -111,6 +111,7 @@ export async function createServices(
     config.segments.rules,
     clock,
     (error) => logger.error({ err: error }, 'stop and trip detection failed'),
+    config.segments.sweepMs,
   );
   return {
     deviceAccess,

@@ -14,9 +14,12 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const { app, repositories, events } = await buildServer(config, database);
   await ensureDefaultApplication(repositories);
+  // Only a new database gets the demo devices' hours of history; a restart must not resend it.
+  let demoHistoryHours = 0;
   if (await ensureDemoAccount(config, repositories)) {
     const demo = await repositories.users.findByUsername(DEMO_USERNAME);
     if (demo) await ensureDemoDevices(repositories, demo.id);
+    demoHistoryHours = config.demoHistoryHours;
   }
 
   const gateway = new Gateway(
@@ -42,7 +45,8 @@ async function main(): Promise<void> {
   if (config.gateway.enabled) {
     const ports = await gateway.start();
     // Demo mode: the demo account's devices move, through the real gateway ports.
-    if (config.demoMode) fleet = startDemoFleet(ports, config.demoIntervalSeconds);
+    if (config.demoMode)
+      fleet = startDemoFleet(ports, config.demoIntervalSeconds, demoHistoryHours);
   }
   if (config.demoMode) {
     // Printed on purpose (demo mode only, never in production): the README promises it.

@@ -9,8 +9,10 @@ describe('configuration', () => {
       port: 8080,
       apiRoot: '/api',
       demoMode: true,
+      demoHistoryHours: 6,
     });
     expect(config.sms.provider).toBe('development');
+    expect(loadConfig({ DEMO_HISTORY_H: '0' }).demoHistoryHours).toBe(0);
   });
 
   it.each([
@@ -19,6 +21,8 @@ describe('configuration', () => {
     [{ API_ROOT: 'api/' }, 'API_ROOT'],
     [{ TOKEN_SECRET: 'short' }, 'TOKEN_SECRET'],
     [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
+    [{ DEMO_HISTORY_H: '-1' }, 'DEMO_HISTORY_H'],
+    [{ DEMO_HISTORY_H: 'six' }, 'DEMO_HISTORY_H'],
   ])('names the bad value in %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

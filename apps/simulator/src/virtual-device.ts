@@ -10,6 +10,9 @@ import type { DeviceCommand, Fix, ServerMessage } from './fix.js';
 import { between, seededRandom, type Random } from './random.js';
 import type { Trip } from './trip.js';
 
+/** Fixes a device keeps while offline unless told otherwise. */
+export const DEFAULT_MAX_BUFFERED = 5000;
+
 export type DeviceEventType =
   | 'connecting'
   | 'connected'
@@ -111,6 +114,20 @@ export class VirtualDevice {
     return this.lastFix;
   }
 
+  /**
+   * Drives the trip on to `until` (epoch ms) at the device's interval and keeps the fixes for
+   * the re-upload after the next login, as if the device had been driving offline: call it
+   * before `start`, with a trip that starts that long before. Answers how many fixes it took
+   * (`maxBuffered` must leave room for them).
+   */
+  backfill(until: number): number {
+    const stepMs = this.intervalSeconds * (this.options.timeScale ?? 1) * 1000;
+    const fixes: Fix[] = [];
+    while (this.options.trip.now + stepMs <= until) fixes.push(this.takeFix());
+    this.keep([...this.buffer, ...fixes]);
+    return fixes.length;
+  }
+
   start(): void {
     if (this.state !== 'idle') return;
     this.connect();
@@ -205,7 +222,7 @@ export class VirtualDevice {
   }
 
   private keep(fixes: Fix[]): void {
-    const max = this.options.maxBuffered ?? 5000;
+    const max = this.options.maxBuffered ?? DEFAULT_MAX_BUFFERED;
     this.buffer = fixes.slice(-max);
   }
 

@@ -1,3 +1,5 @@
+import gcoord, { type Position } from 'gcoord';
+
 /**
  * A day at 1 Hz is 86,400 points: `/v2/track/info` sends them as column arrays of small integers
  * (delta-encoded where neighbours are close), which gzip/brotli shrink to a fraction of one
@@ -49,16 +51,6 @@ export interface EncodedTrack {
 const MICRO = 1e6;
 const FLAG = { valid: 1, accOn: 2, accKnown: 4, reupload: 8 } as const;
 
-function deltas(values: number[]): number[] {
-  const out = new Array<number>(values.length);
-  let previous = 0;
-  for (let i = 0; i < values.length; i++) {
-    out[i] = values[i]! - previous;
-    previous = values[i]!;
-  }
-  return out;
-}
-
 function undelta(values: number[]): number[] {
   const out = new Array<number>(values.length);
   let sum = 0;
@@ -78,21 +70,127 @@ function flagsOf(point: TrackPoint): number {
   return flags;
 }
 
+/** Fills the columns point by point, with no object or array per point (a day is 86,400). */
+class TrackWriter {
+  readonly track: EncodedTrack;
+  private index = 0;
+  private time = 0;
+  private lat = 0;
+  private lon = 0;
+  private gcjLat = 0;
+  private gcjLon = 0;
+
+  constructor(count: number) {
+    const column = () => new Array<number>(count);
+    this.track = {
+      count,
+      time: column(),
+      lat: column(),
+      lon: column(),
+      gcjLat: column(),
+      gcjLon: column(),
+      speed: column(),
+      course: column(),
+      mode: column(),
+      flags: column(),
+    };
+  }
+
+  write(
+    time: number,
+    latitude: number,
+    longitude: number,
+    gcjLatitude: number,
+    gcjLongitude: number,
+    speed: number,
+    course: number,
+    mode: number,
+    flags: number,
+  ): void {
+    const { track } = this;
+    const i = this.index++;
+    const lat = micro(latitude);
+    const lon = micro(longitude);
+    const gcjLat = micro(gcjLatitude) - lat;
+    const gcjLon = micro(gcjLongitude) - lon;
+    track.time[i] = time - this.time;
+    track.lat[i] = lat - this.lat;
+    track.lon[i] = lon - this.lon;
+    track.gcjLat[i] = gcjLat - this.gcjLat;
+    track.gcjLon[i] = gcjLon - this.gcjLon;
+    track.speed[i] = Math.round(speed * 100);
+    track.course[i] = Math.round(course) % 360;
+    track.mode[i] = mode;
+    track.flags[i] = flags;
+    this.time = time;
+    this.lat = lat;
+    this.lon = lon;
+    this.gcjLat = gcjLat;
+    this.gcjLon = gcjLon;
+  }
+}
+
+const modeOf = (lbsMode: string): number =>
+  Math.max(0, (LBS_MODES as readonly string[]).indexOf(lbsMode));
+
 export function encodeTrack(points: readonly TrackPoint[]): EncodedTrack {
-  const lat = points.map((p) => micro(p.latitude));
-  const lon = points.map((p) => micro(p.longitude));
-  return {
-    count: points.length,
-    time: deltas(points.map((p) => p.time)),
-    lat: deltas(lat),
-    lon: deltas(lon),
-    gcjLat: deltas(points.map((p, i) => micro(p.gcjLatitude) - lat[i]!)),
-    gcjLon: deltas(points.map((p, i) => micro(p.gcjLongitude) - lon[i]!)),
-    speed: points.map((p) => Math.round(p.speed * 100)),
-    course: points.map((p) => Math.round(p.course) % 360),
-    mode: points.map((p) => Math.max(0, LBS_MODES.indexOf(p.lbsMode))),
-    flags: points.map(flagsOf),
-  };
+  const writer = new TrackWriter(points.length);
+  for (const p of points)
+    writer.write(
+      p.time,
+      p.latitude,
+      p.longitude,
+      p.gcjLatitude,
+      p.gcjLongitude,
+      p.speed,
+      p.course,
+      modeOf(p.lbsMode),
+      flagsOf(p),
+    );
+  return writer.track;
+}
+
+/** A point as positions stores it: WGS-84 only; 0 or 1 for the flags, ACC null when unknown. */
+export interface StoredTrackPoint {
+  fixTime: number;
+  latitude: number;
+  longitude: number;
+  speed: number;
+  course: number;
+  lbsMode: string;
+  valid: number;
+  acc: number | null;
+  reupload: number;
+}
+
+/**
+ * `encodeTrack` of stored points, with their GCJ-02 as `wgs84ToGcj02` gives it but from one
+ * gcoord call for all of them: one call per point costs more than the rest of the encoding.
+ */
+export function encodeStoredTrack(points: readonly StoredTrackPoint[]): EncodedTrack {
+  const writer = new TrackWriter(points.length);
+  if (points.length === 0) return writer.track;
+  const coordinates = points.map((p): Position => [p.longitude, p.latitude]);
+  gcoord.transform({ type: 'MultiPoint', coordinates }, gcoord.WGS84, gcoord.GCJ02); // in place
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    let flags = p.valid === 1 ? FLAG.valid : 0;
+    if (p.acc !== null) flags |= FLAG.accKnown | (p.acc === 1 ? FLAG.accOn : 0);
+    if (p.reupload === 1) flags |= FLAG.reupload;
+    const [gcjLongitude, gcjLatitude] = coordinates[i]!;
+    writer.write(
+      p.fixTime,
+      p.latitude,
+      p.longitude,
+      gcjLatitude,
+      gcjLongitude,
+      p.speed,
+      p.course,
+      modeOf(p.lbsMode),
+      flags,
+    );
+  }
+  return writer.track;
 }
 
 /** Column arrays of the decoded track: what the app draws from, without an object per point. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wgs84ToGcj02 } from '../src/geo.js';
 import {
   decodeTrack,
+  encodeStoredTrack,
   encodeTrack,
   isNetworkFix,
   trackPointAt,
@@ -62,5 +63,41 @@ describe('track encoding', () => {
 
   it('encodes an empty track', () => {
     expect(decodeTrack(encodeTrack([])).count).toBe(0);
+  });
+});
+
+describe('stored track encoding', () => {
+  it('gives exactly what encodeTrack gives from points converted one by one', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      fixTime: Date.UTC(2026, 10, 23) + i * 1000,
+      // Inside China, then outside it (no offset there).
+      latitude: i < 200 ? 31.2335 + i * 0.0001 : 1.3521 + i * 0.0001,
+      longitude: i < 200 ? 121.4705 + i * 0.0001 : 103.8198,
+      speed: (i * 3.7) % 80,
+      course: (i * 13) % 360,
+      lbsMode: i % 9 === 0 ? 'wifi' : 'gps',
+      valid: i % 9 === 0 ? 0 : 1,
+      acc: i % 4 === 0 ? null : i % 2,
+      reupload: i % 5 === 0 ? 1 : 0,
+    }));
+    const expected = encodeTrack(
+      rows.map((row) => {
+        const gcj = wgs84ToGcj02(row);
+        return {
+          time: row.fixTime,
+          latitude: row.latitude,
+          longitude: row.longitude,
+          gcjLatitude: gcj.latitude,
+          gcjLongitude: gcj.longitude,
+          speed: row.speed,
+          course: row.course,
+          lbsMode: row.lbsMode as 'gps' | 'wifi',
+          valid: row.valid === 1,
+          acc: row.acc === null ? null : row.acc === 1,
+          reupload: row.reupload === 1,
+        };
+      }),
+    );
+    expect(encodeStoredTrack(rows)).toEqual(expected);
   });
 });

@@ -1,10 +1,11 @@
 import { hashPasswordForTransport } from '@xunji/shared';
 import {
   CITIES,
-  createDevice,
+  createCodec,
+  DEFAULT_MAX_BUFFERED,
   Trip,
-  type SimulatedDevice,
-  type SimulatedProtocol,
+  VirtualDevice,
+  type TcpProtocol,
 } from '@xunji/simulator';
 import type { Repositories } from '../context.js';
 import { hashSecret } from '../services/password-hasher.js';
@@ -12,7 +13,7 @@ import { hashSecret } from '../services/password-hasher.js';
 /** The five demo devices: one of each kind of tracker, on the protocol such trackers speak. */
 export const DEMO_DEVICES: {
   terminalNo: string;
-  protocol: SimulatedProtocol;
+  protocol: TcpProtocol;
   name: string;
   model: string;
 }[] = [
@@ -53,26 +54,34 @@ export async function ensureDemoDevices(
   }
 }
 
-/** Virtual devices that drive the demo devices through the real gateway ports. */
+/**
+ * Virtual devices that drive the demo devices through the real gateway ports. With
+ * `historyHours`, each has been driving that long already: the fixes of those hours are
+ * uploaded as re-uploads at its first login, and its live fixes carry on from there.
+ */
 export function startDemoFleet(
   ports: Record<string, number>,
   intervalSeconds = 10,
-): SimulatedDevice[] {
+  historyHours = 0,
+): VirtualDevice[] {
+  const now = Date.now();
+  const historyMs = historyHours * 3_600_000;
+  const historyFixes = Math.ceil(historyMs / 1000 / intervalSeconds);
   const devices = DEMO_DEVICES.flatMap((demo, index) => {
     const port = ports[demo.protocol];
     if (port === undefined) return [];
     const seed = index + 1;
-    return [
-      createDevice({
-        protocol: demo.protocol,
-        deviceId: demo.terminalNo,
-        trip: new Trip({ city: CITIES[index % CITIES.length]!, seed, start: Date.now() }),
-        host: '127.0.0.1',
-        port,
-        intervalSeconds,
-        seed,
-      }),
-    ];
+    const device = new VirtualDevice({
+      codec: createCodec(demo.protocol, demo.terminalNo),
+      trip: new Trip({ city: CITIES[index % CITIES.length]!, seed, start: now - historyMs }),
+      host: '127.0.0.1',
+      port,
+      intervalSeconds,
+      maxBuffered: DEFAULT_MAX_BUFFERED + historyFixes,
+      seed,
+    });
+    device.backfill(now);
+    return [device];
   });
   devices.forEach((device) => device.start());
   return devices;

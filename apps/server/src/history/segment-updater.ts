@@ -18,6 +18,10 @@ export class SegmentUpdater {
   /** Devices with fixes stored since their last run, and their earliest late fix if any. */
   private readonly waiting = new Map<number, number | undefined>();
   private readonly runs = new Map<number, Promise<void>>();
+  /** Late marks being written: a run waits for them, so it never leaves one behind. */
+  private readonly marking = new Map<number, Promise<void>>();
+  /** When each device was last brought up to date. */
+  private readonly ranAt = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -26,6 +30,11 @@ export class SegmentUpdater {
     private readonly rules: SegmentRules,
     private readonly clock: Clock,
     private readonly onError: (error: unknown) => void,
+    /**
+     * A device with nothing stored since a run this recent is up to date (only a silent
+     * device's provisional stop waits that long; positions stored by another process too).
+     */
+    private readonly freshMs = 60_000,
   ) {}
 
   /**
@@ -42,7 +51,14 @@ export class SegmentUpdater {
           ? lateFrom
           : Math.min(earlier, lateFrom);
     this.waiting.set(deviceId, late);
-    if (lateFrom !== undefined) await this.segments.mark(deviceId, lateFrom);
+    if (lateFrom === undefined) return;
+    const marked = this.segments.mark(deviceId, lateFrom);
+    this.marking.set(deviceId, marked);
+    try {
+      await marked;
+    } finally {
+      if (this.marking.get(deviceId) === marked) this.marking.delete(deviceId);
+    }
   }
 
   /** Runs every `intervalMs` over the devices with new fixes (and at once over marked ones). */
@@ -72,6 +88,13 @@ export class SegmentUpdater {
   /** Brings one device's segments up to date (waits for a run already under way). */
   update(deviceId: number): Promise<void> {
     const previous = this.runs.get(deviceId) ?? Promise.resolve();
+    const ranAt = this.ranAt.get(deviceId);
+    if (
+      !this.waiting.has(deviceId) &&
+      ranAt !== undefined &&
+      this.clock.now() - ranAt < this.freshMs
+    )
+      return previous;
     const run = previous
       .catch(() => undefined)
       .then(() => this.run(deviceId))
@@ -83,8 +106,10 @@ export class SegmentUpdater {
   }
 
   private async run(deviceId: number): Promise<void> {
+    await this.marking.get(deviceId)?.catch(() => undefined);
     const lateInMemory = this.waiting.get(deviceId);
     this.waiting.delete(deviceId);
+    const started = this.clock.now();
     const mark = await this.segments.markOf(deviceId);
     const late = [lateInMemory, mark].filter((time) => time !== undefined);
     const stored = await this.segments.resumeStop(
@@ -124,5 +149,6 @@ export class SegmentUpdater {
       }
     }
     if (mark !== undefined) await this.segments.clearMark(deviceId, mark);
+    this.ranAt.set(deviceId, started);
   }
 }

@@ -2,16 +2,14 @@ import {
   addDays,
   dayBounds,
   daysBetween,
-  encodeTrack,
+  encodeStoredTrack,
   instantOf,
   localDate,
-  wgs84ToGcj02,
   type HistoryType,
   type Language,
   type LatLon,
   type StopoverPage,
   type TrackInfo,
-  type TrackLbsMode,
   type TrackSummary,
   type TripPage,
 } from '@xunji/shared';
@@ -68,37 +66,21 @@ export class HistoryService {
     await this.access.requireInService(userId, deviceId, this.clock.now());
     const { start, end } = this.window(query);
     await this.updater.update(deviceId);
-    const [rows, stops, trips] = await Promise.all([
+    const [rows, stops, trips, latest] = await Promise.all([
       this.positions.track(deviceId, start, end),
       this.segments.all({ deviceId, kind: 'stop', start, end }),
       this.segments.all({ deviceId, kind: 'trip', start, end }),
+      this.latestFix(deviceId),
     ]);
-    const points = rows.map((row) => {
-      const gcj = wgs84ToGcj02(row);
-      return {
-        time: row.fixTime,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        gcjLatitude: gcj.latitude,
-        gcjLongitude: gcj.longitude,
-        speed: row.speed,
-        course: row.course,
-        lbsMode: row.lbsMode as TrackLbsMode,
-        valid: row.valid === 1,
-        acc: row.acc === null ? null : row.acc === 1,
-        reupload: row.reupload === 1,
-      };
-    });
     const maxSpeed = rows.reduce(
       (max, row) => (row.valid === 1 && row.lbsMode === 'gps' ? Math.max(max, row.speed) : max),
       0,
     );
-    const latest = await this.latestFix(deviceId);
     return {
       terminalId: deviceId,
       startTime: start,
       endTime: end,
-      points: encodeTrack(points),
+      points: encodeStoredTrack(rows),
       summary: summaryOf(trips, stops, start, end, maxSpeed),
       stopovers: stops.map((row) => toStopoverItem(row, null, isOngoing(row, latest))),
     };
@@ -149,8 +131,11 @@ export class HistoryService {
   }
 
   async stopovers(userId: number, query: PageQuery, language: Language): Promise<StopoverPage> {
-    const { rows, count } = await this.page(userId, query, 'stop');
-    const latest = await this.latestFix(query.terminalId);
+    // The latest fix only decides `ongoing`: read alongside, it costs no round trip of its own.
+    const [{ rows, count }, latest] = await Promise.all([
+      this.page(userId, query, 'stop'),
+      this.latestFix(query.terminalId),
+    ]);
     const list = await Promise.all(
       rows.map(async (row) =>
         toStopoverItem(row, await this.addressOf(startOf(row), language), isOngoing(row, latest)),
