@@ -1,9 +1,10 @@
-import type { LoginResult, Terminal } from '@xunji/shared';
+import type { LoginResult, StopoverItem, Terminal } from '@xunji/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAccountStore } from './account';
 import { useAlarmStore } from './alarm';
 import { useAppStore } from './app';
 import { useDeviceStore } from './device';
+import { useReportStore } from './report';
 import { afterPasswordChange, renewToken, signIn, signOut } from './session';
 import { useUserStore } from './user';
 
@@ -45,7 +46,7 @@ describe('session', () => {
     expect(useUserStore.getState().user).toEqual(login.user);
   });
 
-  it('signOut clears exactly what spec §4 lists, and keeps the remembered sign-in', () => {
+  it('signOut clears what spec §4 lists and the chosen report item, and keeps the remembered sign-in', () => {
     signIn(login);
     useAccountStore.setState({
       lastUsername: 'acme-ops',
@@ -60,6 +61,9 @@ describe('session', () => {
       activationState: 1,
     });
     useAlarmStore.setState({ alarmLog: [{ id: 9 }] });
+    useReportStore.setState({
+      selected: { terminalId: 1, type: 'stay', item: { id: 4 } as StopoverItem },
+    });
     useAppStore.setState({ language: 'en', seenNoticeId: 3 });
 
     signOut();
@@ -83,6 +87,7 @@ describe('session', () => {
       listNeedsInit: false,
     });
     expect(useAlarmStore.getState().alarmLog).toEqual([]);
+    expect(useReportStore.getState().selected).toBeNull();
     expect(useAppStore.getState()).toMatchObject({ language: 'en', seenNoticeId: 3 });
   });
 

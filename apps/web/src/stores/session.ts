@@ -2,6 +2,7 @@ import type { LoginResult } from '@xunji/shared';
 import { useAccountStore } from './account';
 import { initialAlarmState, useAlarmStore } from './alarm';
 import { initialDeviceState, useDeviceStore } from './device';
+import { initialReportState, useReportStore } from './report';
 import { useUserStore } from './user';
 
 export function signIn({ access_token, user }: LoginResult): void {
@@ -25,6 +26,8 @@ export function signOut(): void {
   useUserStore.setState({ user: null });
   useDeviceStore.setState(initialDeviceState, true);
   useAlarmStore.setState(initialAlarmState, true);
+  // Not in §4's list, but the chosen trip or stay is the signed-out user's device data too.
+  useReportStore.setState(initialReportState, true);
 }
 
 /** Sliding session: the server may hand back a renewed token on any answer. */
