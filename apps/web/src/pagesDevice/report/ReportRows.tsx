@@ -1,17 +1,77 @@
 import type { StopoverItem, TripItem } from '@xunji/shared';
 import { Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance, formatDuration } from '../../history/format';
 import { addressText, formatKmh, formatShortTime } from './format';
 
-function TimeRange({ start, end }: { start: number; end: number }) {
+/** A row that opens its item: tap or Enter, with the chevron on the right. */
+function ReportRow({
+  id,
+  onOpen,
+  children,
+}: {
+  id: number;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
   return (
-    <span className="report-row__times">
-      {formatShortTime(start)}
-      <span className="report-row__dash"> – </span>
-      {formatShortTime(end)}
-    </span>
+    <div
+      className="report-row"
+      role="button"
+      tabIndex={0}
+      data-item-id={id}
+      onClick={onOpen}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onOpen();
+      }}
+    >
+      <div className="report-row__main">{children}</div>
+      <RightOutline className="report-row__chevron" />
+    </div>
+  );
+}
+
+/** When and how long: the head line of every row. */
+function RowHead({
+  item,
+  tag,
+}: {
+  item: { startTime: number; endTime: number; duration: number };
+  tag?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="report-row__head">
+      <span className="report-row__times">
+        {formatShortTime(item.startTime)}
+        <span className="report-row__dash"> – </span>
+        {formatShortTime(item.endTime)}
+      </span>
+      {tag}
+      <span className="report-row__duration">{formatDuration(item.duration, t)}</span>
+    </div>
+  );
+}
+
+/** A place of the row: its coloured dot, what it is, and its address. */
+function PlaceLine({
+  dot,
+  label,
+  address,
+}: {
+  dot: 'stay' | 'start' | 'end';
+  label: string;
+  address: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="report-row__line">
+      <span className={`report-row__dot report-row__dot--${dot}`} aria-hidden />
+      <span className="report-row__label">{label}</span>
+      <span className="report-row__value report-row__address">{addressText(address, t)}</span>
+    </div>
   );
 }
 
@@ -24,37 +84,16 @@ export function StayRow({
   onOpen: (item: StopoverItem) => void;
 }) {
   const { t } = useTranslation();
+  const ongoing = item.ongoing ? (
+    <Tag color="primary" fill="outline" className="report-row__ongoing">
+      {t('history.report.ongoing')}
+    </Tag>
+  ) : null;
   return (
-    <div
-      className="report-row"
-      role="button"
-      tabIndex={0}
-      data-item-id={item.id}
-      onClick={() => onOpen(item)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(item);
-      }}
-    >
-      <div className="report-row__main">
-        <div className="report-row__head">
-          <TimeRange start={item.startTime} end={item.endTime} />
-          {item.ongoing ? (
-            <Tag color="primary" fill="outline" className="report-row__ongoing">
-              {t('history.report.ongoing')}
-            </Tag>
-          ) : null}
-          <span className="report-row__duration">{formatDuration(item.duration, t)}</span>
-        </div>
-        <div className="report-row__line">
-          <span className="report-row__dot report-row__dot--stay" aria-hidden />
-          <span className="report-row__label">{t('history.report.address')}</span>
-          <span className="report-row__value report-row__address">
-            {addressText(item.address, t)}
-          </span>
-        </div>
-      </div>
-      <RightOutline className="report-row__chevron" />
-    </div>
+    <ReportRow id={item.id} onOpen={() => onOpen(item)}>
+      <RowHead item={item} tag={ongoing} />
+      <PlaceLine dot="stay" label={t('history.report.address')} address={item.address} />
+    </ReportRow>
   );
 }
 
@@ -62,51 +101,24 @@ export function StayRow({
 export function TripRow({ item, onOpen }: { item: TripItem; onOpen: (item: TripItem) => void }) {
   const { t } = useTranslation();
   return (
-    <div
-      className="report-row"
-      role="button"
-      tabIndex={0}
-      data-item-id={item.id}
-      onClick={() => onOpen(item)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(item);
-      }}
-    >
-      <div className="report-row__main">
-        <div className="report-row__head">
-          <TimeRange start={item.startTime} end={item.endTime} />
-          <span className="report-row__duration">{formatDuration(item.duration, t)}</span>
+    <ReportRow id={item.id} onOpen={() => onOpen(item)}>
+      <RowHead item={item} />
+      <PlaceLine dot="start" label={t('history.report.from')} address={item.startAddress} />
+      <PlaceLine dot="end" label={t('history.report.to')} address={item.endAddress} />
+      <dl className="report-row__stats">
+        <div>
+          <dt>{t('history.report.distance')}</dt>
+          <dd>{formatDistance(item.distance, t)}</dd>
         </div>
-        <div className="report-row__line">
-          <span className="report-row__dot report-row__dot--start" aria-hidden />
-          <span className="report-row__label">{t('history.report.from')}</span>
-          <span className="report-row__value report-row__address">
-            {addressText(item.startAddress, t)}
-          </span>
+        <div>
+          <dt>{t('history.report.averageSpeed')}</dt>
+          <dd>{formatKmh(item.averageSpeed, t)}</dd>
         </div>
-        <div className="report-row__line">
-          <span className="report-row__dot report-row__dot--end" aria-hidden />
-          <span className="report-row__label">{t('history.report.to')}</span>
-          <span className="report-row__value report-row__address">
-            {addressText(item.endAddress, t)}
-          </span>
+        <div>
+          <dt>{t('history.report.maxSpeed')}</dt>
+          <dd>{formatKmh(item.maxSpeed, t)}</dd>
         </div>
-        <dl className="report-row__stats">
-          <div>
-            <dt>{t('history.report.distance')}</dt>
-            <dd>{formatDistance(item.distance, t)}</dd>
-          </div>
-          <div>
-            <dt>{t('history.report.averageSpeed')}</dt>
-            <dd>{formatKmh(item.averageSpeed, t)}</dd>
-          </div>
-          <div>
-            <dt>{t('history.report.maxSpeed')}</dt>
-            <dd>{formatKmh(item.maxSpeed, t)}</dd>
-          </div>
-        </dl>
-      </div>
-      <RightOutline className="report-row__chevron" />
-    </div>
+      </dl>
+    </ReportRow>
   );
 }
