@@ -22,6 +22,7 @@ import { speakEnglish } from '../test/english';
 import DeviceListPage from './deviceList/index';
 import BindDevicePage from './deviceList/bind';
 import DeviceSettingsPage from './info/set';
+import { answerCalls, type CallHandlers } from '../test/call-handlers';
 
 vi.mock('../api/call', () => ({ call: vi.fn() }));
 vi.mock('../api/feedback', () => ({ toast: vi.fn(), confirmDialog: vi.fn() }));
@@ -33,8 +34,7 @@ vi.mock('../router/navigation', () => ({
   switchTab: vi.fn(),
 }));
 
-type Handlers = Record<string, (input: Record<string, unknown> | undefined) => unknown>;
-let handlers: Handlers;
+let handlers: CallHandlers;
 const calls = (name: string) =>
   vi
     .mocked(call)
@@ -158,15 +158,7 @@ beforeEach(() => {
   resetTerminalFetch();
   useDeviceStore.setState(useDeviceStore.getInitialState(), true);
   handlers = {};
-  vi.mocked(call).mockImplementation(((
-    route: { name: string },
-    input?: Record<string, unknown>,
-  ) => {
-    const handler = handlers[route.name];
-    return handler
-      ? Promise.resolve(handler(input))
-      : Promise.reject(new Error(`unexpected ${route.name}`));
-  }) as typeof call);
+  answerCalls(() => handlers);
 });
 
 afterEach(() => {

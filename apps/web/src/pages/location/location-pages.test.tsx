@@ -19,6 +19,7 @@ import { navigateBack } from '../../router/navigation';
 import { speakEnglish } from '../../test/english';
 import ChooseLocationPage from './choose-location';
 import OpenLocationPage from './open-location';
+import { answerCalls, type CallHandlers } from '../../test/call-handlers';
 
 const picker = vi.hoisted(() => ({
   onChange: (_point: { latitude: number; longitude: number }) => {},
@@ -57,8 +58,7 @@ vi.mock('../../map', () => ({
 const SHENZHEN = { latitude: 22.543096, longitude: 114.057865 };
 const SHENZHEN_GCJ = wgs84ToGcj02(SHENZHEN);
 
-type Handlers = Record<string, (input: Record<string, unknown> | undefined) => unknown>;
-let handlers: Handlers;
+let handlers: CallHandlers;
 const calls = (name: string) =>
   vi
     .mocked(call)
@@ -167,15 +167,7 @@ beforeEach(() => {
   resetTerminalFetch();
   clearChosenLocation();
   handlers = {};
-  vi.mocked(call).mockImplementation(((
-    route: { name: string },
-    input?: Record<string, unknown>,
-  ) => {
-    const handler = handlers[route.name];
-    return handler
-      ? Promise.resolve(handler(input))
-      : Promise.reject(new Error(`unexpected ${route.name}`));
-  }) as typeof call);
+  answerCalls(() => handlers);
 });
 
 afterEach(() => {

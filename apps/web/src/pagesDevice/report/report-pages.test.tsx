@@ -13,6 +13,7 @@ import { speakEnglish } from '../../test/english';
 import { shiftMonth } from '../../history/DateBar';
 import ReportDetailsPage from './details';
 import ReportTablePage from './table';
+import { answerCalls, type CallHandlers } from '../../test/call-handlers';
 
 vi.mock('../../api/call', () => ({ call: vi.fn() }));
 vi.mock('../../api/feedback', () => ({ toast: vi.fn(), confirmDialog: vi.fn() }));
@@ -29,8 +30,7 @@ vi.mock('./ReportMap', () => ({
   StayMap: ({ item }: { item: StopoverItem }) => <div data-testid="stay-map">{item.id}</div>,
 }));
 
-type Handlers = Record<string, (input: Record<string, unknown> | undefined) => unknown>;
-let handlers: Handlers;
+let handlers: CallHandlers;
 const calls = (name: string) =>
   vi
     .mocked(call)
@@ -159,15 +159,7 @@ beforeEach(() => {
   handlers = {
     terminalV2: () => ({ id: 7, terminalName: 'Car 7' }) as Terminal,
   };
-  vi.mocked(call).mockImplementation(((
-    route: { name: string },
-    input?: Record<string, unknown>,
-  ) => {
-    const handler = handlers[route.name];
-    return handler
-      ? Promise.resolve(handler(input))
-      : Promise.reject(new Error(`unexpected ${route.name}`));
-  }) as typeof call);
+  answerCalls(() => handlers);
 });
 
 afterEach(() => {
