@@ -32,12 +32,13 @@ import { signIn } from '../e2e/support/sign-in.js';
  * History. One device with a day of 1 Hz fixes (86,400): `GET /v2/track/info` for the day timed
  * TRACK_RUNS times over real HTTP with `Accept-Encoding: br, gzip`, counting the compressed bytes
  * received, with the server's own response time from its log and a breakdown of where the time
- * goes. Another device with REPORT_DAYS days of 10-s fixes, stored a day at a time with detection
+ * goes; then TRACK_COLD_RUNS times with the track cache dropped before each (`trackColdMs`). Another device with REPORT_DAYS days of 10-s fixes, stored a day at a time with detection
  * run after each: the trip and stopover pages of every day (page 1, 20 a page). Then the track
  * page of the web app in headless Chromium: navigation start → the day drawn and playback moving.
  * DATABASE_URL selects PostgreSQL, else SQLite.
  */
 const TRACK_RUNS = Number(process.env.TRACK_RUNS ?? 50);
+const TRACK_COLD_RUNS = Number(process.env.TRACK_COLD_RUNS ?? 7);
 const REPORT_DAYS = 30;
 const REPORT_ROUNDS = Number(process.env.TRACK_REPORT_ROUNDS ?? 5);
 const PAGE_RUNS = Number(process.env.TRACK_PAGE_RUNS ?? 5);
@@ -59,7 +60,7 @@ const time = async <T>(work: () => Promise<T> | T): Promise<[T, number]> => {
 
 /**
  * As deployed: production skips the development-only check of every answer against its schema
- * (its cost is in the breakdown). The SMS settings are never used: the user is made directly.
+ * (its cost is in the breakdown). The vendor settings are never used: the user is made directly.
  */
 const PRODUCTION: Environment = {
   NODE_ENV: 'production',
@@ -70,6 +71,8 @@ const PRODUCTION: Environment = {
   ALIYUN_SMS_ACCESS_KEY_SECRET: 'unused',
   ALIYUN_SMS_SIGN_NAME: 'unused',
   ALIYUN_SMS_TEMPLATE_CODE: 'unused',
+  VOICE_PROVIDER: 'off',
+  WECHAT_PROVIDER: 'off',
 };
 
 async function signUp(server: TestServer, phone: string) {
@@ -234,35 +237,47 @@ const decode = <T>(response: RawResponse): Envelope<T> => {
 };
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** Where the time of a track answer goes, step by step, in this process. */
+/**
+ * Where the time of a track answer goes, step by step, in this process: the cold path (read the
+ * columns, encode, stringify), the service cold (cache dropped) and warm, and compression.
+ */
 async function trackBreakdown(server: TestServer, userId: number, deviceId: number, day: string) {
   const { start, end } = dayBounds(day, ZONE);
+  const query = {
+    terminalId: deviceId,
+    startTime: `${day} 00:00:00`,
+    endTime: `${day} 23:59:59`,
+    timeZone: ZONE,
+  };
   const steps: Record<string, number[]> = {};
   let sizes = { jsonBytes: 0, brotliBytes: 0, gzipBytes: 0 };
   for (let run = 0; run < 10; run++) {
-    const [rows, readRowsMs] = await time(() =>
+    const [columns, readRowsMs] = await time(() =>
       server.repositories.positions.track(deviceId, start, end),
     );
-    const [, encodeMs] = await time(() => encodeStoredTrack(rows));
-    const [info, serviceMs] = await time(() =>
-      server.services.history.track(userId, {
-        terminalId: deviceId,
-        startTime: `${day} 00:00:00`,
-        endTime: `${day} 23:59:59`,
-        timeZone: ZONE,
-      }),
-    );
-    const [, outputCheckMs] = await time(() => api.trackInfo.response.parse(info));
-    const [json, jsonMs] = await time(() =>
-      JSON.stringify({ code: 0, message: 'success', data: info }),
-    );
+    const [encoded, encodeMs] = await time(() => encodeStoredTrack(columns));
+    const [, jsonMs] = await time(() => JSON.stringify(encoded));
+    server.services.trackCache.clear();
+    const [, serviceColdMs] = await time(() => server.services.history.track(userId, query));
+    const [info, serviceMs] = await time(() => server.services.history.track(userId, query));
+    const [, outputCheckMs] = await time(() => api.trackInfo.response.parse(JSON.parse(info.text)));
+    const json = `{"code":0,"message":"success","data":${info.text}}`;
     const [brotli, brotliMs] = await time(() =>
       zlib.brotliCompressSync(json, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
       }),
     );
     const [gzip, gzipMs] = await time(() => zlib.gzipSync(json, { level: 6 }));
-    const ms = { readRowsMs, encodeMs, serviceMs, outputCheckMs, jsonMs, brotliMs, gzipMs };
+    const ms = {
+      readRowsMs,
+      encodeMs,
+      jsonMs,
+      serviceColdMs,
+      serviceMs,
+      outputCheckMs,
+      brotliMs,
+      gzipMs,
+    };
     for (const [name, value] of Object.entries(ms)) (steps[name] ??= []).push(value);
     sizes = {
       jsonBytes: Buffer.byteLength(json),
@@ -417,6 +432,14 @@ export default async function track() {
       trackBytes.push(response.body.length);
     }
     const gzipResponse = await getRaw(trackUrl, { ...headers, 'accept-encoding': 'gzip' }, agent);
+    // The first answer after the cache was dropped: what the cache hides.
+    const coldTimes: number[] = [];
+    const coldLogged = log.entries.length;
+    for (let run = 0; run < TRACK_COLD_RUNS; run++) {
+      server.services.trackCache.clear();
+      coldTimes.push((await getRaw(trackUrl, headers, agent)).ms);
+    }
+    const coldServerTimes = log.entries.slice(coldLogged).map((entry) => entry.ms);
     const breakdown = await trackBreakdown(server, user.userId, trackDevice, yesterday);
 
     // REPORT_DAYS days at 10 s, stored a day at a time.
@@ -471,6 +494,9 @@ export default async function track() {
       trackServerP50Ms: round(
         median(log.entries.slice(logged, logged + TRACK_RUNS).map((entry) => entry.ms)),
       ),
+      trackColdMs: round(median(coldTimes)),
+      trackColdServerMs: round(median(coldServerTimes)),
+      trackColdRuns: TRACK_COLD_RUNS,
       trackBytes: median(trackBytes),
       trackEncoding: first.encoding,
       trackGzipBytes: gzipResponse.body.length,

@@ -18,7 +18,10 @@ import type { DeviceVisibility } from './live/device-visibility.js';
 import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
 import { accountRoutes } from './routes/account.routes.js';
+import { alarmRoutes } from './routes/alarm.routes.js';
 import { appRoutes } from './routes/app.routes.js';
+import { districtRoutes } from './routes/district.routes.js';
+import { fenceRoutes } from './routes/fence.routes.js';
 import { historyRoutes } from './routes/history.routes.js';
 import { terminalRoutes } from './routes/terminal.routes.js';
 
@@ -58,16 +61,26 @@ export async function buildServer(
     app.log.error({ err: error }, 'gateway event listener failed'),
   );
   const deviceVisibility: DeviceVisibility = services.deviceAccess;
-  // Stops and trips follow the stored positions (reports also bring them up to date first).
-  const { segmentUpdater } = services;
+  // Stops and trips follow the stored positions (reports also bring them up to date first);
+  // cached tracks of the stored span are dropped.
+  const { segmentUpdater, trackCache } = services;
   events.subscribe((event) => {
     if (event.type !== 'stored') return;
+    trackCache.stored(event.deviceId, event.from, event.to);
     segmentUpdater.stored(event.deviceId, event.lateFrom).catch((error: unknown) => {
       app.log.error({ err: error }, 'could not mark late positions for detection');
     });
   });
   await segmentUpdater.start(config.segments.sweepMs);
   app.addHook('onClose', async () => segmentUpdater.stop());
+  // Alarms follow the committed events; deliveries run on their own, never in the gateway's way.
+  const { alarmEngine, notificationWorker } = services;
+  alarmEngine.start(events);
+  notificationWorker.start();
+  app.addHook('onClose', async () => {
+    await alarmEngine.stop();
+    await notificationWorker.stop();
+  });
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,
@@ -101,6 +114,9 @@ export async function buildServer(
       appRoutes(registerCall, services);
       terminalRoutes(registerCall, services);
       historyRoutes(registerCall, services);
+      districtRoutes(registerCall, services);
+      fenceRoutes(registerCall, services);
+      alarmRoutes(registerCall, services);
     },
     { prefix: config.apiRoot },
   );

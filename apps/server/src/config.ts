@@ -63,6 +63,8 @@ const environment = z.object({
   TRIP_MIN_DISTANCE_M: z.coerce.number().min(0).max(100_000).default(300),
   DATA_GAP_S: z.coerce.number().int().min(300).max(604_800).default(3600),
   SEGMENT_SWEEP_S: z.coerce.number().int().min(1).max(3600).default(60),
+  TRACK_CACHE_MB: z.coerce.number().min(0).default(64),
+  TRACK_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(60),
   DEMO_MODE: flag.optional(),
   DEMO_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(10),
   DEMO_HISTORY_H: z.coerce.number().min(0).max(48).default(6),
@@ -75,6 +77,32 @@ const environment = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ALARM_TEMPLATE_CODE: z.string().optional(),
+  VOICE_PROVIDER: z.enum(['development', 'aliyun', 'off']).default('development'),
+  ALIYUN_VOICE_ENDPOINT: z.url().default('https://dyvmsapi.aliyuncs.com/'),
+  ALIYUN_VOICE_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_VOICE_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_VOICE_SHOW_NUMBER: z.string().optional(),
+  ALIYUN_VOICE_TTS_CODE: z.string().optional(),
+  ALARM_THROTTLE_MIN: z.coerce.number().min(0).max(1440).default(5),
+  FENCE_HYSTERESIS_M: z.coerce.number().min(0).max(1000).default(20),
+  OVERSPEED_HOLD_S: z.coerce.number().int().min(0).max(600).default(10),
+  REST_DRIVE_H: z.coerce.number().min(0.5).max(24).default(4),
+  REST_BREAK_MIN: z.coerce.number().min(1).max(240).default(20),
+  LOW_BATTERY_PERCENT: z.coerce.number().int().min(1).max(99).default(15),
+  OFFLINE_ALARM_MIN: z.coerce.number().min(1).max(10_080).default(10),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  DELIVERY_BACKOFF_S: z.coerce.number().min(1).max(3600).default(30),
+  PUBLIC_URL: z.url().optional(),
+  WECHAT_PROVIDER: z.enum(['development', 'wechat', 'off']).default('development'),
+  WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_ALARM_TEMPLATE_ID: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// contact')
+    .default('mailto:admin@xunji.local'),
 });
 
 export type Environment = z.input<typeof environment>;
@@ -110,6 +138,8 @@ export interface Config {
   geolocation: { url: string | undefined; key: string | undefined };
   /** Stop and trip detection (docs/history.md). */
   segments: { rules: SegmentRules; sweepMs: number };
+  /** Encoded tracks kept in memory (history/track-cache.ts). */
+  trackCache: { maxBytes: number; ttlMs: number };
   /** AMap Web Service (a "Web服务" key); the secret is the key's digital-signature private key. */
   amap: { url: string; key: string | undefined; secret: string | undefined };
   sms: {
@@ -122,7 +152,41 @@ export interface Config {
       accessKeySecret: string | undefined;
       signName: string | undefined;
       templateCode: string | undefined;
+      alarmTemplateCode: string | undefined;
     };
+  };
+  voice: {
+    /** off: alarm calls are turned off (each fails at once, recorded). */
+    provider: 'development' | 'aliyun' | 'off';
+    aliyun: {
+      endpoint: string;
+      accessKeyId: string | undefined;
+      accessKeySecret: string | undefined;
+      showNumber: string | undefined;
+      ttsCode: string | undefined;
+    };
+  };
+  wechat: {
+    provider: 'development' | 'wechat' | 'off';
+    apiUrl: string;
+    appId: string | undefined;
+    appSecret: string | undefined;
+    alarmTemplateId: string | undefined;
+  };
+  /** Web Push: the VAPID contact push services may write to (the keys live in the database). */
+  webPush: { subject: string };
+  /** The alarm engine and delivery (docs/alarms.md). */
+  alarms: {
+    throttleMs: number;
+    fenceHysteresisM: number;
+    overspeedHoldMs: number;
+    restDriveMs: number;
+    restBreakMs: number;
+    lowBatteryPercent: number;
+    offlineAfterMs: number;
+    delivery: { maxAttempts: number; backoffMs: number };
+    /** The app's public address (links in WeChat messages); '' when not set. */
+    publicUrl: string;
   };
 }
 
@@ -151,6 +215,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'ALIYUN_SMS_TEMPLATE_CODE',
     ] as const) {
       if (!e[key]) problems.push(`${key} is required when SMS_PROVIDER=aliyun`);
+    }
+  }
+  const channels = [
+    [
+      'VOICE_PROVIDER',
+      e.VOICE_PROVIDER,
+      'aliyun',
+      [
+        'ALIYUN_VOICE_ACCESS_KEY_ID',
+        'ALIYUN_VOICE_ACCESS_KEY_SECRET',
+        'ALIYUN_VOICE_SHOW_NUMBER',
+        'ALIYUN_VOICE_TTS_CODE',
+      ],
+    ],
+    [
+      'WECHAT_PROVIDER',
+      e.WECHAT_PROVIDER,
+      'wechat',
+      ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_ALARM_TEMPLATE_ID'],
+    ],
+  ] as const;
+  for (const [name, chosen, vendor, required] of channels) {
+    if (production && chosen === 'development')
+      problems.push(`${name}=development is refused in production; configure ${vendor} or off`);
+    if (chosen === vendor) {
+      for (const key of required) {
+        if (!e[key]) problems.push(`${key} is required when ${name}=${vendor}`);
+      }
     }
   }
   if (e.AMAP_WEB_SECRET && !e.AMAP_WEB_KEY) problems.push('AMAP_WEB_SECRET needs AMAP_WEB_KEY');
@@ -205,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       sweepMs: e.SEGMENT_SWEEP_S * 1000,
     },
+    trackCache: { maxBytes: e.TRACK_CACHE_MB * 1024 * 1024, ttlMs: e.TRACK_CACHE_TTL_S * 1000 },
     amap: { url: e.AMAP_API_URL, key: e.AMAP_WEB_KEY, secret: e.AMAP_WEB_SECRET },
     sms: {
       provider: e.SMS_PROVIDER,
@@ -216,7 +309,37 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
         signName: e.ALIYUN_SMS_SIGN_NAME,
         templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+        alarmTemplateCode: e.ALIYUN_SMS_ALARM_TEMPLATE_CODE,
       },
+    },
+    voice: {
+      provider: e.VOICE_PROVIDER,
+      aliyun: {
+        endpoint: e.ALIYUN_VOICE_ENDPOINT,
+        accessKeyId: e.ALIYUN_VOICE_ACCESS_KEY_ID,
+        accessKeySecret: e.ALIYUN_VOICE_ACCESS_KEY_SECRET,
+        showNumber: e.ALIYUN_VOICE_SHOW_NUMBER,
+        ttsCode: e.ALIYUN_VOICE_TTS_CODE,
+      },
+    },
+    wechat: {
+      provider: e.WECHAT_PROVIDER,
+      apiUrl: e.WECHAT_API_URL,
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      alarmTemplateId: e.WECHAT_ALARM_TEMPLATE_ID,
+    },
+    webPush: { subject: e.VAPID_SUBJECT },
+    alarms: {
+      throttleMs: e.ALARM_THROTTLE_MIN * 60_000,
+      fenceHysteresisM: e.FENCE_HYSTERESIS_M,
+      overspeedHoldMs: e.OVERSPEED_HOLD_S * 1000,
+      restDriveMs: e.REST_DRIVE_H * 3_600_000,
+      restBreakMs: e.REST_BREAK_MIN * 60_000,
+      lowBatteryPercent: e.LOW_BATTERY_PERCENT,
+      offlineAfterMs: e.OFFLINE_ALARM_MIN * 60_000,
+      delivery: { maxAttempts: e.DELIVERY_MAX_ATTEMPTS, backoffMs: e.DELIVERY_BACKOFF_S * 1000 },
+      publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? '',
     },
   };
 }

@@ -4,8 +4,15 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { SegmentUpdater } from './history/segment-updater.js';
+import { TrackCache } from './history/track-cache.js';
 import { createReverseGeocoder } from './providers/geocoding/create-reverse-geocoder.js';
 import { createSmsProvider } from './providers/sms/create-sms-provider.js';
+import { AlarmLogRepository } from './repositories/alarm-log.repository.js';
+import { AlarmSettingRepository } from './repositories/alarm-setting.repository.js';
+import { DevOutboxRepository } from './repositories/dev-outbox.repository.js';
+import { FenceRepository } from './repositories/fence.repository.js';
+import { NotificationRepository } from './repositories/notification.repository.js';
+import { PushClientRepository } from './repositories/push-client.repository.js';
 import { AppContentRepository } from './repositories/app-content.repository.js';
 import { ApplicationRepository } from './repositories/application.repository.js';
 import { CaptchaRepository } from './repositories/captcha.repository.js';
@@ -27,6 +34,11 @@ import { SmsRepository } from './repositories/sms.repository.js';
 import { TerminalRepository } from './repositories/terminal.repository.js';
 import { UserLocationRepository } from './repositories/user-location.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
+import { createAlarmStage } from './alarms/create-alarm-stage.js';
+import { AlarmLogService } from './services/alarm-log.service.js';
+import { AlarmSettingService } from './services/alarm-setting.service.js';
+import { FenceService } from './services/fence.service.js';
+import { PushClientService } from './services/push-client.service.js';
 import { AccountService } from './services/account.service.js';
 import { AppContentService } from './services/app-content.service.js';
 import { AuthService } from './services/auth.service.js';
@@ -34,6 +46,7 @@ import { BindingService } from './services/binding.service.js';
 import { CaptchaService } from './services/captcha.service.js';
 import { DeviceAccess } from './services/device-access.service.js';
 import { DeviceSettingsService } from './services/device-settings.service.js';
+import { DistrictService } from './services/district.service.js';
 import { HistoryService } from './services/history.service.js';
 import { LocationService } from './services/location.service.js';
 import { LoginGuard } from './services/login-guard.js';
@@ -58,7 +71,7 @@ export function createRepositories(database: DatabaseHandle) {
     devices: new DeviceRepository(db),
     enterprises: new EnterpriseRepository(db),
     appContent: new AppContentRepository(db),
-    positions: new PositionRepository(db, createIngestStore(database)),
+    positions: new PositionRepository(db, createIngestStore(database), database.dialect),
     commands: new CommandRepository(db),
     networkFixes: new NetworkFixRepository(db),
     heldDevices: new HeldDeviceRepository(db),
@@ -68,6 +81,12 @@ export function createRepositories(database: DatabaseHandle) {
     userLocations: new UserLocationRepository(db),
     geocodeCache: new GeocodeCacheRepository(db),
     segments: new SegmentRepository(db),
+    devOutbox: new DevOutboxRepository(db),
+    fences: new FenceRepository(db),
+    alarmSettings: new AlarmSettingRepository(db),
+    alarmLogs: new AlarmLogRepository(db),
+    pushClients: new PushClientRepository(db),
+    notifications: new NotificationRepository(db),
   };
 }
 
@@ -90,10 +109,11 @@ export async function createServices(
     clock,
   );
   const captcha = new CaptchaService(repositories.captchas, clock);
+  const smsProvider = createSmsProvider(config, repositories.sms, logger);
   const sms = new SmsService(
     repositories.sms,
     captcha,
-    createSmsProvider(config, repositories.sms, logger),
+    smsProvider,
     { dailyPerPhone: config.sms.dailyLimitPerPhone, dailyPerIp: config.sms.dailyLimitPerIp },
     clock,
   );
@@ -113,14 +133,49 @@ export async function createServices(
     (error) => logger.error({ err: error }, 'stop and trip detection failed'),
     config.segments.sweepMs,
   );
+  const trackCache = new TrackCache(config.trackCache.maxBytes, config.trackCache.ttlMs, clock);
+  const alarmStage = await createAlarmStage(
+    config,
+    repositories,
+    smsProvider,
+    addresses,
+    logger,
+    clock,
+  );
   return {
     deviceAccess,
     segmentUpdater,
+    alarmEngine: alarmStage.engine,
+    alarmRaiser: alarmStage.raiser,
+    notificationWorker: alarmStage.worker,
+    fences: new FenceService(
+      repositories.fences,
+      deviceAccess,
+      alarmStage.districts,
+      clock,
+      (deviceId) => alarmStage.fences.invalidate(deviceId),
+    ),
+    alarmLogs: new AlarmLogService(repositories.alarmLogs, deviceAccess),
+    alarmSettings: new AlarmSettingService(
+      repositories.alarmSettings,
+      repositories.pushClients,
+      deviceAccess,
+      clock,
+      (deviceId) => alarmStage.raiser.invalidate(deviceId),
+    ),
+    pushClients: new PushClientService(
+      repositories.pushClients,
+      alarmStage.vapidPublicKey,
+      clock,
+      config.env === 'production',
+    ),
+    trackCache,
     history: new HistoryService(
       deviceAccess,
       repositories.positions,
       repositories.segments,
       segmentUpdater,
+      trackCache,
       addresses,
       clock,
     ),
@@ -142,5 +197,6 @@ export async function createServices(
     auth: new AuthService(repositories.users, repositories.devices, tokens, sms, guard),
     account: new AccountService(repositories.users, sms),
     appContent: new AppContentService(repositories.appContent, clock),
+    districts: new DistrictService(),
   };
 }

@@ -1,64 +1,37 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Codes } from '@xunji/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AliyunSmsProvider, signAliyunRpc } from '../src/providers/sms/aliyun-sms-provider.js';
+import { signAliyunRpc } from '../src/providers/aliyun/aliyun-rpc.js';
+import { AliyunSmsProvider } from '../src/providers/sms/aliyun-sms-provider.js';
 import { SmsSendError } from '../src/providers/sms/sms-provider.js';
+import { startAliyunStandIn } from './support/aliyun-stand-in.js';
 import { solvedCaptcha, startTestServer, type TestServer } from './support/test-server.js';
 
 const SECRET = 'stand-in-secret';
 
-/** A local stand-in for dysmsapi.aliyuncs.com that checks the request as Aliyun does. */
-function startStandIn() {
-  const received: Record<string, string>[] = [];
-  let answer: { Code: string; Message: string } = { Code: 'OK', Message: 'OK' };
-  const server = http.createServer((request, response) => {
-    const params = Object.fromEntries(new URL(request.url ?? '/', 'http://x').searchParams);
-    const { Signature, ...signed } = params;
-    const valid = Signature === signAliyunRpc('GET', signed, SECRET);
-    received.push(params);
-    response.setHeader('content-type', 'application/json');
-    response.end(
-      JSON.stringify(
-        valid
-          ? { ...answer, RequestId: 'r1', BizId: 'b1' }
-          : { Code: 'SignatureDoesNotMatch', Message: 'bad signature' },
-      ),
-    );
-  });
-  return {
-    received,
-    answerWith: (next: typeof answer) => (answer = next),
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`),
-        ),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('Aliyun SMS adapter', () => {
-  const standIn = startStandIn();
+  const standIn = startAliyunStandIn(SECRET, { BizId: 'biz-1' });
   let endpoint: string;
   beforeAll(async () => {
     endpoint = await standIn.listen();
   });
   afterAll(() => standIn.close());
-  beforeEach(() => {
-    standIn.received.length = 0;
-    standIn.answerWith({ Code: 'OK', Message: 'OK' });
-  });
+  beforeEach(() => standIn.reset());
 
-  const provider = (secret = SECRET) =>
+  const provider = (secret = SECRET, alarm = { alarmTemplateCode: 'SMS_ALARM' }) =>
     new AliyunSmsProvider({
       endpoint,
       accessKeyId: 'key-id',
       accessKeySecret: secret,
       signName: '寻迹',
       templateCode: 'SMS_123',
+      ...alarm,
     });
+  const notice = {
+    deviceName: '爸爸的车',
+    alarmName: '超速报警',
+    time: '2025-03-01 08:15',
+    address: '北京市海淀区中关村大街 1 号',
+  };
 
   it('signs as the Aliyun documentation example does', () => {
     const signature = signAliyunRpc(
@@ -102,6 +75,60 @@ describe('Aliyun SMS adapter', () => {
     await expect(provider().sendVerificationCode('13800138000', '1')).rejects.toThrow(
       /BUSINESS_LIMIT_CONTROL/,
     );
+  });
+
+  it('sends an alarm with the alarm template and answers the BizId', async () => {
+    expect(await provider().sendAlarm('13800138000', notice)).toEqual({
+      ok: true,
+      reference: 'biz-1',
+    });
+    const [request] = standIn.received;
+    expect(request).toMatchObject({
+      Action: 'SendSms',
+      PhoneNumbers: '13800138000',
+      SignName: '寻迹',
+      TemplateCode: 'SMS_ALARM',
+    });
+    expect(JSON.parse(request?.TemplateParam ?? '')).toEqual({
+      device: '爸爸的车',
+      alarm: '超速报警',
+      time: '2025-03-01 08:15',
+      address: '北京市海淀区中关村大街 1 号',
+    });
+  });
+
+  it('fills the variables Aliyun refuses empty or too long', async () => {
+    await provider().sendAlarm('13800138000', {
+      ...notice,
+      address: undefined,
+      deviceName: 'x'.repeat(50),
+    });
+    const variables = JSON.parse(standIn.received[0]?.TemplateParam ?? '') as Record<
+      string,
+      string
+    >;
+    expect(variables.address).toBe('未知');
+    expect(variables.device).toBe(`${'x'.repeat(34)}…`);
+  });
+
+  it('refuses an alarm when no alarm template is configured', async () => {
+    const unconfigured = provider(SECRET, { alarmTemplateCode: '' });
+    await expect(unconfigured.sendAlarm('13800138000', notice)).rejects.toThrow(SmsSendError);
+    await expect(unconfigured.sendAlarm('13800138000', notice)).rejects.toThrow(/not configured/);
+    expect(standIn.received).toEqual([]);
+  });
+
+  it('reports a refused alarm as a failure, retryable only when Aliyun may take it later', async () => {
+    expect(await provider('wrong-secret').sendAlarm('13800138000', notice)).toMatchObject({
+      ok: false,
+      retryable: false,
+      status: 400,
+      reason: expect.stringMatching(/SignatureDoesNotMatch/),
+    });
+    standIn.answerWith({ Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: 'illegal' });
+    expect(await provider().sendAlarm('1', notice)).toMatchObject({ ok: false, retryable: false });
+    standIn.answerWith({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: 'limit' });
+    expect(await provider().sendAlarm('1', notice)).toMatchObject({ ok: false, retryable: true });
   });
 
   describe('behind /sms-code', () => {

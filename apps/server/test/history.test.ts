@@ -8,15 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectSegments, type MotionPoint } from '../src/history/segment-detector.js';
 import { DEFAULT_SEGMENT_RULES } from '../src/history/segment-rules.js';
-import { hashSecret } from '../src/services/password-hasher.js';
 import { testDialects } from './support/databases.js';
-import {
-  phoneNumbers,
-  registerUser,
-  startTestServer,
-  transport,
-  type TestServer,
-} from './support/test-server.js';
+import { ownedDevices, startTestServer, type TestServer } from './support/test-server.js';
 import { TrackBuilder } from './support/track-builder.js';
 
 /** 2026-11-20 08:00 in Shanghai. */
@@ -35,37 +28,16 @@ function commute(start = MORNING): MotionPoint[] {
 
 describe.each(testDialects())('history on %s', (dialect) => {
   let server: TestServer;
-  const nextPhone = phoneNumbers('136');
-  let nextDevice = 0;
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
   });
   afterAll(() => server.close());
 
-  /** A device bound to a new user. */
-  async function ownedDevice() {
-    const device = await server.repositories.devices.create({
-      terminalNo: `87${String(++nextDevice).padStart(10, '0')}`,
-      passwordHash: await hashSecret(transport('123456')),
-      protocol: 'jt808',
-      model: null,
-      iccid: null,
-      name: null,
-      enterpriseId: null,
-      createdAt: Date.now(),
-    });
-    const { token } = await registerUser(server, nextPhone());
-    const bound = await server.call('POST', '/terminal/bind', {
-      token,
-      body: { terminalNo: device.terminalNo, password: transport('123456') },
-    });
-    expect(bound.body.code).toBe(0);
-    return { deviceId: device.id, token };
-  }
+  const ownedDevice = ownedDevices(() => server, '87', '136');
 
-  /** Stores fixes as the gateway does, and tells detection as the gateway's event would. */
-  async function store(deviceId: number, points: MotionPoint[], late = false) {
+  /** Stores fixes as the gateway does (or another process sharing the database). */
+  async function commit(deviceId: number, points: MotionPoint[], late = false) {
     await server.repositories.positions.commitBatch({
       positions: points.map((p) => ({
         deviceId,
@@ -89,11 +61,17 @@ describe.each(testDialects())('history on %s', (dialect) => {
       frames: [],
       networkFixes: [],
     });
-    const lateFrom = late ? Math.min(...points.map((p) => p.time)) : undefined;
+  }
+
+  /** Stores fixes and publishes the gateway's event for them. */
+  async function store(deviceId: number, points: MotionPoint[], late = false) {
+    await commit(deviceId, points, late);
+    const times = points.map((p) => p.time);
+    const span = { from: Math.min(...times), to: Math.max(...times) };
     server.events.publish(
-      lateFrom === undefined
-        ? { type: 'stored', deviceId }
-        : { type: 'stored', deviceId, lateFrom },
+      late
+        ? { type: 'stored', deviceId, ...span, lateFrom: span.from }
+        : { type: 'stored', deviceId, ...span },
     );
   }
 
@@ -137,6 +115,11 @@ describe.each(testDialects())('history on %s', (dialect) => {
       `/v2/trip/stopover/page?terminalId=${deviceId}&page=2&limit=2&${DAY_QUERY}`,
     );
     expect(page2.data).toMatchObject({ count: 3, list: [{ id: stops.data.list[2]!.id }] });
+    const pastTheEnd = await get<StopoverPage>(
+      token,
+      `/v2/trip/stopover/page?terminalId=${deviceId}&page=3&limit=2&${DAY_QUERY}`,
+    );
+    expect(pastTheEnd.data).toEqual({ count: 3, list: [] });
   });
 
   it('sends the track as columns, with totals and stopovers', async () => {
@@ -163,6 +146,42 @@ describe.each(testDialects())('history on %s', (dialect) => {
     );
     expect(none.data.points.count).toBe(0);
     expect(none.data.summary).toMatchObject({ distance: 0, movingTime: 0 });
+  });
+
+  it('keeps a day’s points but makes its totals and stopovers anew', async () => {
+    const { deviceId, token } = await ownedDevice();
+    const points = commute();
+    await store(deviceId, points);
+    const url = `/v2/track/info?terminalId=${deviceId}&${DAY_QUERY}`;
+    const before = await get<TrackInfo>(token, url);
+    expect(before.data.stopovers.at(-1)!.ongoing).toBe(true);
+    const { stats } = server.services.trackCache;
+    const reads = stats.reads;
+    // The next day, far away: the day's last stop ends there and is no longer going on.
+    const last = points.at(-1)!;
+    await store(deviceId, [
+      { ...last, time: last.time + 86_400_000, latitude: last.latitude + 0.1 },
+    ]);
+    const after = await get<TrackInfo>(token, url);
+    expect(stats.reads).toBe(reads);
+    expect(after.data.points).toEqual(before.data.points);
+    expect(after.data.stopovers.at(-1)!.ongoing).toBe(false);
+    expect(after.data.summary.stoppedTime).toBeGreaterThan(before.data.summary.stoppedTime);
+  });
+
+  it('shows positions stored without an event (another process) once the cache time is over', async () => {
+    const { deviceId, token } = await ownedDevice();
+    const points = commute();
+    await store(deviceId, points.slice(0, -1));
+    const count = () =>
+      get<TrackInfo>(token, `/v2/track/info?terminalId=${deviceId}&${DAY_QUERY}`).then(
+        (body) => body.data.points.count,
+      );
+    expect(await count()).toBe(points.length - 1);
+    await commit(deviceId, points.slice(-1));
+    expect(await count()).toBe(points.length - 1);
+    server.clock.advance(60_000); // TRACK_CACHE_TTL_S
+    expect(await count()).toBe(points.length);
   });
 
   it('puts a trip over midnight in both days, whole', async () => {
@@ -289,7 +308,7 @@ describe.each(testDialects())('history on %s', (dialect) => {
   it('gives another user exactly what a missing device gives', async () => {
     const { deviceId, token } = await ownedDevice();
     await store(deviceId, commute());
-    const stranger = await registerUser(server, nextPhone());
+    const stranger = await ownedDevice(); // a user with a device of their own
     const paths = (id: number) => [
       `/v2/track/info?terminalId=${id}&${DAY_QUERY}`,
       `/v2/trip/trip/page?terminalId=${id}&${DAY_QUERY}`,

@@ -1,5 +1,7 @@
 import { Codes } from '@xunji/shared';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DevelopmentSmsProvider } from '../src/providers/sms/development-sms-provider.js';
 import { testDialects } from './support/databases.js';
 import {
   solvedCaptcha,
@@ -147,6 +149,15 @@ describe.each(testDialects())('captcha and SMS codes on %s', (dialect) => {
     for (let i = 0; i < 5; i++)
       expect((await register(phone, wrong)).body.code).toBe(Codes.SMS_CODE_WRONG.code);
     expect((await register(phone, code)).body.code).toBe(Codes.SMS_CODE_EXPIRED.code);
+  });
+
+  it('keeps an alarm SMS in the development outbox', async () => {
+    const phone = nextPhone();
+    const provider = new DevelopmentSmsProvider(server.repositories.sms, pino({ level: 'silent' }));
+    const notice = { deviceName: '小明的手表', alarmName: 'SOS', time: '2025-03-01 08:15' };
+    expect(await provider.sendAlarm(phone, notice)).toEqual({ ok: true });
+    const [kept] = await server.repositories.sms.outbox(phone);
+    expect(kept?.message).toBe('【寻迹】小明的手表 2025-03-01 08:15 SOS');
   });
 
   it('refuses a code in the wrong format', async () => {

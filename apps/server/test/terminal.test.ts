@@ -440,7 +440,7 @@ describe.each(testDialects())('devices on %s', (dialect) => {
     const other = await server.repositories.enterprises.create('Other Co', null);
     const headDevice = await createDevice({ enterpriseId: head.id });
     const southDevice = await createDevice({ enterpriseId: south.id });
-    await createDevice({ enterpriseId: other.id });
+    const otherDevice = await createDevice({ enterpriseId: other.id });
     const manager = await user();
     await server.database.handle.db
       .updateTable('users')
@@ -472,6 +472,10 @@ describe.each(testDialects())('devices on %s', (dialect) => {
       token: manager.token,
     });
     expect(stats.body.data).toMatchObject({ total: 1, unused: 1 });
+    // One device: its organisation's user sees it, another organisation's does not.
+    const one = (id: number) => server.call('GET', `/v2/terminal/${id}`, { token: manager.token });
+    expect((await one(southDevice.id)).body.code).toBe(0);
+    expect((await one(otherDevice.id)).body.code).toBe(Codes.DEVICE_UNBOUND.code);
     // The organisation manages its devices; a personal user has no tree.
     expect(
       (

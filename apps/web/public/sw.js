@@ -5,6 +5,8 @@
  * - /map/*.json (the offline China outline): from the cache at once, refreshed in the background
  *   (its name has no hash; it changes only with a new build), so the outline shows offline.
  * - Everything else, the API included, goes to the network untouched.
+ * - Push: the server's alarm pushes ({alarmId, title, body, terminalId}) become notifications, one
+ *   per alarm; tapping one opens that alarm's details in an app window.
  */
 const SHELL_CACHE = 'xunji-shell-v1';
 const ASSET_CACHE = 'xunji-assets-v1';
@@ -79,4 +81,49 @@ async function staleWhileRevalidate(event) {
   if (!cached) return refresh;
   event.waitUntil(refresh.catch(() => undefined));
   return cached;
+}
+
+const ALARM_DETAILS = '/pagesMore/message/statement';
+const MESSAGE_TAB = '/pages/message/msg';
+
+/** The alarm push's JSON; a payload that is not JSON still shows as its text. */
+function readPush(data) {
+  if (!data) return null;
+  try {
+    const payload = data.json();
+    return payload && typeof payload === 'object' ? payload : null;
+  } catch {
+    return { title: data.text() };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const alarm = readPush(event.data);
+  if (!alarm || !alarm.title) return;
+  event.waitUntil(
+    self.registration.showNotification(String(alarm.title), {
+      body: alarm.body ? String(alarm.body) : '',
+      // One notification per alarm: a repeated push replaces it instead of stacking.
+      tag: alarm.alarmId ? `alarm-${alarm.alarmId}` : 'alarm',
+      icon: '/icons/icon-192.png',
+      data: { alarmId: alarm.alarmId ?? null, terminalId: alarm.terminalId ?? null },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const alarmId = event.notification.data && event.notification.data.alarmId;
+  const path = alarmId ? `${ALARM_DETAILS}?id=${encodeURIComponent(alarmId)}` : MESSAGE_TAB;
+  event.waitUntil(openApp(new URL(path, self.location.origin).href));
+});
+
+/** An open app window goes to the page and comes to the front; else a new window opens. */
+async function openApp(url) {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (!open) return self.clients.openWindow(url);
+  // Focus first: the click's permission to raise a window does not last.
+  const focused = await open.focus();
+  return (focused || open).navigate(url);
 }

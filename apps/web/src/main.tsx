@@ -4,6 +4,7 @@ import { App } from './App';
 import { initI18n } from './i18n';
 import { afterLoad } from './lib/after-load';
 import { launchRedirect } from './router/guard';
+import { prefetchRouteData } from './router/route-data';
 import { preloadRoute } from './router/routes';
 import { useAccountStore } from './stores/account';
 import { useAppStore } from './stores/app';
@@ -17,7 +18,9 @@ async function start(): Promise<void> {
   );
   if (target) window.history.replaceState(null, '', target);
 
-  // The first page's chunks load alongside the language resources; a failure shows on render.
+  // The first page's data, its chunks and the language resources all load at once; a failure
+  // shows on render.
+  prefetchRouteData(window.location.pathname, window.location.search);
   await Promise.all([
     initI18n(useAppStore.getState().language),
     preloadRoute(window.location.pathname).catch(() => undefined),

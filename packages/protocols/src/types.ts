@@ -37,6 +37,8 @@ export type AlarmType =
   | 'tearOff'
   | 'fall'
   | 'overspeed'
+  /** Driving too long without a rest (JT/T 808 bit 2). */
+  | 'fatigue'
   | 'geofenceEnter'
   | 'geofenceExit'
   | 'displacement'

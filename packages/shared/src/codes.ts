@@ -126,6 +126,16 @@ export const Codes = {
     '已申请关注该设备，请等待设备主人同意',
     'You have asked to follow this device; waiting for its owner',
   ),
+  FENCE_NOT_FOUND: entry(2601, 404, '围栏不存在', 'No such fence'),
+  FENCE_LIMIT: entry(2602, 409, '每个设备最多 20 个围栏', 'A device can have at most 20 fences'),
+  ALARM_NOT_FOUND: entry(2701, 404, '报警消息不存在', 'No such alarm message'),
+  ALARM_SETTING_NOT_FOUND: entry(2702, 404, '报警设置不存在', 'No such alarm setting'),
+  PUSH_CLIENT_UNKNOWN: entry(
+    2703,
+    400,
+    '推送客户端未注册，请重新开启通知',
+    'This browser is not registered for notifications; turn them on again',
+  ),
   CONFIRM_REQUIRED: entry(9006, 409, '请确认操作', 'Please confirm'),
   SYSTEM_ERROR: entry(500, 500, '系统错误，请稍后重试', 'System error, please try again later'),
 } as const satisfies Record<string, CodeEntry>;

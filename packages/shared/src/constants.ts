@@ -45,3 +45,23 @@ export const APPLICATION_ID_HEADER = 'applicationId';
 /** userType of spec §6. */
 export const UserType = { ENTERPRISE: 1, PERSONAL: 2, DEVICE: 3 } as const;
 export type UserTypeValue = (typeof UserType)[keyof typeof UserType];
+
+/** Fences (§5, §9): a polygon needs at least three points; the other bounds are ours. */
+export const FENCE_POLYGON_MIN_POINTS = 3;
+export const FENCE_POLYGON_MAX_POINTS = 100;
+export const FENCE_RADIUS_MIN_M = 50;
+export const FENCE_RADIUS_MAX_M = 50_000;
+export const FENCE_MAX_PER_DEVICE = 20;
+/** A fence name in bytes, a Chinese character counting as two (§5). */
+export const FENCE_NAME_MAX_BYTES = 32;
+
+/** AMap's adcode of the whole country, 中华人民共和国 (the district call's default). */
+export const CHINA_ADCODE = '100000';
+
+/** §9: up to six numbers each for alarm calls and alarm SMS. */
+export const ALARM_PHONE_SLOTS = 6;
+/** §9: the same number is not called or texted again within three minutes. */
+export const PHONE_REPEAT_MS = 180_000;
+/** The overspeed threshold a user may set, km/h. */
+export const SPEED_LIMIT_MIN_KMH = 1;
+export const SPEED_LIMIT_MAX_KMH = 300;

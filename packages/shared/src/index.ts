@@ -1,3 +1,4 @@
+export * from './alarm-types.js';
 export * from './codes.js';
 export * from './constants.js';
 export * from './contract/index.js';
@@ -5,6 +6,7 @@ export * from './device-rules.js';
 export * from './geo.js';
 export * from './live.js';
 export * from './password.js';
+export * from './polygon.js';
 export * from './track-encoding.js';
 export * from './validation-messages.js';
 export * from './validators.js';

@@ -1,4 +1,4 @@
-import gcoord, { type Position } from 'gcoord';
+import { wgs84ToGcj02Columns } from './gcj02.js';
 
 /**
  * A day at 1 Hz is 86,400 points: `/v2/track/info` sends them as column arrays of small integers
@@ -150,43 +150,41 @@ export function encodeTrack(points: readonly TrackPoint[]): EncodedTrack {
   return writer.track;
 }
 
-/** A point as positions stores it: WGS-84 only; 0 or 1 for the flags, ACC null when unknown. */
-export interface StoredTrackPoint {
-  fixTime: number;
-  latitude: number;
-  longitude: number;
-  speed: number;
-  course: number;
-  lbsMode: string;
-  valid: number;
-  acc: number | null;
-  reupload: number;
+/**
+ * A stored track as column arrays, as the database reads it (one array per column, no object
+ * per point): WGS-84 only; 0 or 1 for the flags, ACC null when unknown.
+ */
+export interface StoredTrackColumns {
+  fixTime: number[];
+  latitude: number[];
+  longitude: number[];
+  speed: number[];
+  course: number[];
+  lbsMode: string[];
+  valid: number[];
+  acc: (number | null)[];
+  reupload: number[];
 }
 
-/**
- * `encodeTrack` of stored points, with their GCJ-02 as `wgs84ToGcj02` gives it but from one
- * gcoord call for all of them: one call per point costs more than the rest of the encoding.
- */
-export function encodeStoredTrack(points: readonly StoredTrackPoint[]): EncodedTrack {
-  const writer = new TrackWriter(points.length);
-  if (points.length === 0) return writer.track;
-  const coordinates = points.map((p): Position => [p.longitude, p.latitude]);
-  gcoord.transform({ type: 'MultiPoint', coordinates }, gcoord.WGS84, gcoord.GCJ02); // in place
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    let flags = p.valid === 1 ? FLAG.valid : 0;
-    if (p.acc !== null) flags |= FLAG.accKnown | (p.acc === 1 ? FLAG.accOn : 0);
-    if (p.reupload === 1) flags |= FLAG.reupload;
-    const [gcjLongitude, gcjLatitude] = coordinates[i]!;
+/** `encodeTrack` of stored columns, with their GCJ-02 exactly as `wgs84ToGcj02` gives it. */
+export function encodeStoredTrack(stored: StoredTrackColumns): EncodedTrack {
+  const count = stored.fixTime.length;
+  const writer = new TrackWriter(count);
+  const gcj = wgs84ToGcj02Columns(stored.longitude, stored.latitude);
+  for (let i = 0; i < count; i++) {
+    const acc = stored.acc[i] ?? null;
+    let flags = stored.valid[i] === 1 ? FLAG.valid : 0;
+    if (acc !== null) flags |= FLAG.accKnown | (acc === 1 ? FLAG.accOn : 0);
+    if (stored.reupload[i] === 1) flags |= FLAG.reupload;
     writer.write(
-      p.fixTime,
-      p.latitude,
-      p.longitude,
-      gcjLatitude,
-      gcjLongitude,
-      p.speed,
-      p.course,
-      modeOf(p.lbsMode),
+      stored.fixTime[i]!,
+      stored.latitude[i]!,
+      stored.longitude[i]!,
+      gcj.latitude[i]!,
+      gcj.longitude[i]!,
+      stored.speed[i]!,
+      stored.course[i]!,
+      modeOf(stored.lbsMode[i]!),
       flags,
     );
   }

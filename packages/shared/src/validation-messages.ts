@@ -69,6 +69,46 @@ export const validationMessages = {
   historyType: { 'zh-CN': '未知的数据类型', en: 'Unknown kind of history' },
   page: { 'zh-CN': '页码无效', en: 'The page number is not valid' },
   limit: { 'zh-CN': '每页条数应为 1-100', en: 'The page size must be 1-100' },
+  fenceName: {
+    'zh-CN': '请输入围栏名称（最多 32 个字符，一个汉字算两个）',
+    en: 'Please enter a fence name (at most 32 characters, a Chinese character counts as two)',
+  },
+  fenceType: { 'zh-CN': '未知的围栏类型', en: 'Unknown fence type' },
+  fenceAlarmOn: {
+    'zh-CN': '请选择进围栏、出围栏或进出围栏报警',
+    en: 'Choose to be alerted on entering, leaving, or both',
+  },
+  fenceRadius: {
+    'zh-CN': '圆形围栏半径应为 50-50000 米',
+    en: 'A round fence needs a radius of 50-50,000 m',
+  },
+  fenceCentre: { 'zh-CN': '请选择圆形围栏的中心', en: 'Choose the centre of the round fence' },
+  fencePoints: {
+    'zh-CN': '多边形围栏需要 3-100 个点',
+    en: 'A polygon fence needs 3 to 100 points',
+  },
+  fenceCrossing: {
+    'zh-CN': '多边形的边不能相交',
+    en: 'The sides of the polygon must not cross',
+  },
+  fenceRegion: { 'zh-CN': '请选择行政区域', en: 'Please choose a region' },
+  status: { 'zh-CN': '状态应为 0 或 1', en: 'The status must be 0 or 1' },
+  alarmType: { 'zh-CN': '未知的报警类型', en: 'Unknown alarm type' },
+  alarmReadFilter: { 'zh-CN': '未知的已读筛选', en: 'Unknown read filter' },
+  speedLimit: {
+    'zh-CN': '请输入超速速度（1-300 km/h）',
+    en: 'Please enter the overspeed limit (1-300 km/h)',
+  },
+  wechatUser: { 'zh-CN': '请先关注公众号并授权', en: 'Please follow the official account first' },
+  phoneRepeated: {
+    'zh-CN': '同一号码不能重复输入',
+    en: 'The same number cannot be entered twice',
+  },
+  phoneRequired: {
+    'zh-CN': '请至少保存一个手机号',
+    en: 'Please save at least one phone number',
+  },
+  pushSubscription: { 'zh-CN': '推送订阅无效', en: 'The push subscription is not valid' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

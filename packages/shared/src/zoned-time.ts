@@ -82,6 +82,12 @@ export function localDate(instant: number, timeZone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/** The local time of an instant, "YYYY-MM-DD HH:mm:ss" (alarm texts, §9 date format). */
+export function localDateTime(instant: number, timeZone: string): string {
+  const p = partsOf(instant, timeZone);
+  return `${localDate(instant, timeZone)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
 /** "YYYY-MM-DD" + n days (calendar arithmetic, no zone involved). */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number);

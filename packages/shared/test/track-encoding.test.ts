@@ -6,6 +6,7 @@ import {
   encodeTrack,
   isNetworkFix,
   trackPointAt,
+  type StoredTrackColumns,
   type TrackPoint,
 } from '../src/track-encoding.js';
 
@@ -98,6 +99,31 @@ describe('stored track encoding', () => {
         };
       }),
     );
-    expect(encodeStoredTrack(rows)).toEqual(expected);
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+    const stored: StoredTrackColumns = {
+      fixTime: column('fixTime'),
+      latitude: column('latitude'),
+      longitude: column('longitude'),
+      speed: column('speed'),
+      course: column('course'),
+      lbsMode: column('lbsMode'),
+      valid: column('valid'),
+      acc: column('acc'),
+      reupload: column('reupload'),
+    };
+    expect(encodeStoredTrack(stored)).toEqual(expected);
+    expect(encodeStoredTrack(emptyColumns()).count).toBe(0);
   });
+});
+
+const emptyColumns = (): StoredTrackColumns => ({
+  fixTime: [],
+  latitude: [],
+  longitude: [],
+  speed: [],
+  course: [],
+  lbsMode: [],
+  valid: [],
+  acc: [],
+  reupload: [],
 });

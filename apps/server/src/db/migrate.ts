@@ -11,6 +11,8 @@ import { partitionPositions } from './migrations/0008-partition-positions.js';
 import { devices } from './migrations/0009-devices.js';
 import { geocodeCache } from './migrations/0010-geocode-cache.js';
 import { trackSegments } from './migrations/0011-track-segments.js';
+import { fencesAlarms } from './migrations/0012-fences-alarms.js';
+import { devOutbox } from './migrations/0013-dev-outbox.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -26,6 +28,8 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0009-devices': devices(dialect),
     '0010-geocode-cache': geocodeCache(),
     '0011-track-segments': trackSegments(dialect),
+    '0012-fences-alarms': fencesAlarms(dialect),
+    '0013-dev-outbox': devOutbox(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

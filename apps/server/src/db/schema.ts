@@ -331,6 +331,131 @@ export interface SegmentMarksTable {
   dirtyFrom: number;
 }
 
+export interface FencesTable {
+  id: Generated<number>;
+  deviceId: number;
+  name: string;
+  type: 'round' | 'polygon' | 'district';
+  alarmOn: 'out' | 'enter' | 'access';
+  /** metres (round) */
+  radius: number | null;
+  /** WGS-84 [[lng, lat], …] as JSON */
+  points: string;
+  regionCode: string | null;
+  status: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FenceStatesTable {
+  fenceId: number;
+  inside: number;
+  changedAt: number;
+}
+
+type Flag = number;
+type PhoneSlots<P extends string> = Record<`${P}${1 | 2 | 3 | 4 | 5 | 6}`, string | null>;
+
+export interface AlarmSettingsTable extends PhoneSlots<'telPhoneNo'>, PhoneSlots<'smsPhoneNo'> {
+  id: Generated<number>;
+  deviceId: number;
+  pushAlarm: Generated<Flag>;
+  smsAlarm: Generated<Flag>;
+  telAlarm: Generated<Flag>;
+  wechatAlarm: Generated<Flag>;
+  fenceAlarm: Generated<Flag>;
+  vibrationAlarm: Generated<Flag>;
+  sosAlarm: Generated<Flag>;
+  tearAlarm: Generated<Flag>;
+  lowPowerAlarm: Generated<Flag>;
+  speedAlarm: Generated<Flag>;
+  powerOffAlarm: Generated<Flag>;
+  voiceAlarm: Generated<Flag>;
+  restAlarm: Generated<Flag>;
+  offlineAlarm: Generated<Flag>;
+  /** km/h */
+  speedLimit: number | null;
+  wechatNickname: string | null;
+  wechatHeadimgurl: string | null;
+  wechatOpenUnionid: string | null;
+  updatedAt: number;
+}
+
+/** An alarm, WGS-84. */
+export interface AlarmLogsTable {
+  id: Generated<number>;
+  deviceId: number;
+  alarmType: string;
+  alarmTime: number;
+  beginLat: number | null;
+  beginLon: number | null;
+  endLat: number | null;
+  endLon: number | null;
+  address: string | null;
+  fenceId: number | null;
+  fenceName: string | null;
+  speed: number | null;
+  createdAt: number;
+}
+
+/** A user read (and maybe removed) an alarm. */
+export interface AlarmMarksTable {
+  userId: number;
+  alarmId: number;
+  deleted: number;
+}
+
+export interface AlarmClearsTable {
+  userId: number;
+  deviceId: number;
+  upToId: number;
+}
+
+/** A browser's Web Push subscription. */
+export interface PushClientsTable {
+  id: string;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The language of its notifications: the registering request's. */
+  language: string;
+  createdAt: number;
+}
+
+export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'throttled' | 'gone';
+
+export interface NotificationJobsTable {
+  id: Generated<number>;
+  alarmId: number;
+  channel: string;
+  recipient: string;
+  language: string;
+  status: NotificationStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  sentAt: number | null;
+  lastError: string | null;
+  createdAt: number;
+}
+
+export interface NotificationAttemptsTable {
+  id: Generated<number>;
+  jobId: number;
+  at: number;
+  ok: number;
+  detail: string | null;
+}
+
+/** A message a development provider (voice, WeChat) recorded instead of sending. */
+export interface DevOutboxTable {
+  id: Generated<number>;
+  channel: string;
+  recipient: string;
+  body: string;
+  createdAt: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -358,6 +483,16 @@ export interface Database {
   geocodeCache: GeocodeCacheTable;
   trackSegments: TrackSegmentsTable;
   segmentMarks: SegmentMarksTable;
+  devOutbox: DevOutboxTable;
+  fences: FencesTable;
+  fenceStates: FenceStatesTable;
+  alarmSettings: AlarmSettingsTable;
+  alarmLogs: AlarmLogsTable;
+  alarmMarks: AlarmMarksTable;
+  alarmClears: AlarmClearsTable;
+  pushClients: PushClientsTable;
+  notificationJobs: NotificationJobsTable;
+  notificationAttempts: NotificationAttemptsTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -376,3 +511,11 @@ export type DeviceStateRow = Selectable<DeviceStatesTable>;
 export type TrackSegmentRow = Selectable<TrackSegmentsTable>;
 export type NewTrackSegment = Insertable<TrackSegmentsTable>;
 export type CommandRow = Selectable<CommandsTable>;
+export type FenceRow = Selectable<FencesTable>;
+export type NewFence = Insertable<FencesTable>;
+export type AlarmSettingRow = Selectable<AlarmSettingsTable>;
+export type AlarmLogRow = Selectable<AlarmLogsTable>;
+export type NewAlarmLog = Insertable<AlarmLogsTable>;
+export type PushClientRow = Selectable<PushClientsTable>;
+export type NotificationJobRow = Selectable<NotificationJobsTable>;
+export type NewNotificationJob = Insertable<NotificationJobsTable>;

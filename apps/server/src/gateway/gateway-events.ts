@@ -4,8 +4,11 @@ import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 
 /** What the gateway tells the rest of the server, each once its data is committed. */
 export type GatewayEvent =
-  /** Positions were stored; `lateFrom` is the earliest when some were older than the newest fix. */
-  | { type: 'stored'; deviceId: number; lateFrom?: number }
+  /**
+   * Positions were stored, with fix times from `from` to `to`; `lateFrom` is the earliest when
+   * some were older than the device's newest fix.
+   */
+  | { type: 'stored'; deviceId: number; from: number; to: number; lateFrom?: number }
   /** The newest position a message brought. */
   | { type: 'position'; deviceId: number; position: PositionInsert }
   | { type: 'status'; deviceId: number; status: DeviceStatus; at: number }

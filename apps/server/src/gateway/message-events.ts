@@ -35,6 +35,18 @@ function alarmEvent(
   ];
 }
 
+function storedEvent({ deviceId, stored, lateFrom }: MessageOutcome): GatewayEvent {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const row of stored.values()) {
+    from = Math.min(from, row.fixTime);
+    to = Math.max(to, row.fixTime);
+  }
+  return lateFrom === undefined
+    ? { type: 'stored', deviceId, from, to }
+    : { type: 'stored', deviceId, from, to, lateFrom };
+}
+
 /**
  * The events one committed message publishes: what was stored, status, newest position, alarms,
  * network fixes.
@@ -42,12 +54,7 @@ function alarmEvent(
 export function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
   const { deviceId, at } = outcome;
   const events: GatewayEvent[] = [];
-  if (outcome.stored.size > 0)
-    events.push(
-      outcome.lateFrom === undefined
-        ? { type: 'stored', deviceId }
-        : { type: 'stored', deviceId, lateFrom: outcome.lateFrom },
-    );
+  if (outcome.stored.size > 0) events.push(storedEvent(outcome));
   if (outcome.status) events.push({ type: 'status', deviceId, status: outcome.status, at });
   if (outcome.newest) events.push({ type: 'position', deviceId, position: outcome.newest });
   for (const m of outcome.messages) {

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import type { LatLon } from '@xunji/shared';
+import { CHINA_ADCODE, wgs84ToGcj02, type DistrictLevel, type LatLon } from '@xunji/shared';
 import { BoxGrid, type Box } from './box-grid.js';
 import { insideRings, type Ring } from './point-in-rings.js';
 import { readTopology } from './topology-reader.js';
-
-export type DistrictLevel = 'country' | 'province' | 'city' | 'district';
 
 export interface DistrictUnit {
   readonly adcode: string;
@@ -32,6 +30,18 @@ interface Part {
   box: Box;
 }
 
+/** A unit of any level as the file gives it: its polygons as arc indexes (rings made on demand). */
+interface Shape {
+  unit: DistrictUnit;
+  polygons: number[][][];
+}
+
+interface Districts {
+  parts: Part[];
+  shapes: Map<string, Shape>;
+  arcs: Float64Array[];
+}
+
 const DISTRICTS_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../data/cn-districts/cn-districts.topojson.gz',
@@ -46,7 +56,14 @@ const loads = new Map<string, Promise<DistrictIndex>>();
 export class DistrictIndex {
   private readonly grid: BoxGrid;
 
-  private constructor(private readonly parts: Part[]) {
+  private readonly parts: Part[];
+  private readonly shapes: Map<string, Shape>;
+  private readonly arcs: Float64Array[];
+
+  private constructor({ parts, shapes, arcs }: Districts) {
+    this.parts = parts;
+    this.shapes = shapes;
+    this.arcs = arcs;
     this.grid = new BoxGrid(
       parts.map((part) => part.box),
       CELL_DEGREES,
@@ -57,7 +74,7 @@ export class DistrictIndex {
   static load(file = DISTRICTS_FILE): Promise<DistrictIndex> {
     let loading = loads.get(file);
     if (!loading) {
-      loading = readLeaves(file).then((parts) => new DistrictIndex(parts));
+      loading = readDistricts(file).then((districts) => new DistrictIndex(districts));
       loading.catch(() => loads.delete(file));
       loads.set(file, loading);
     }
@@ -73,6 +90,36 @@ export class DistrictIndex {
   }
 
   /**
+   * The unit holding a WGS-84 fix (converted to GCJ-02 here, once). Fence checks then take
+   * `hitWithin(hit, adcode)` per fence, so a fix costs one lookup whatever the number of fences.
+   */
+  locateWgs84(point: LatLon): DistrictHit | null {
+    return this.locate(wgs84ToGcj02(point));
+  }
+
+  /** Whether a WGS-84 point lies in the unit of any level (false for an unknown adcode). */
+  containsWgs84(adcode: string, point: LatLon): boolean {
+    return hitWithin(this.locateWgs84(point), adcode);
+  }
+
+  /**
+   * A unit with a boundary, of any level; null for an unknown adcode and for the three units the
+   * data has no boundary for (see the README), since no point could ever be inside them.
+   */
+  unit(adcode: string): DistrictUnit | null {
+    return this.shapes.get(adcode)?.unit ?? null;
+  }
+
+  /**
+   * The unit's own polygons (a province or the country as the data dissolved it from its
+   * leaves), each its outer ring then its holes, GCJ-02. Empty for an unknown adcode.
+   */
+  outlineOf(adcode: string): readonly (readonly Ring[])[] {
+    const polygons = this.shapes.get(adcode)?.polygons ?? [];
+    return polygons.map((polygon) => polygon.map((ring) => ringOf(ring, this.arcs)));
+  }
+
+  /**
    * The polygons of a unit, each its outer ring then its holes, GCJ-02; a province or city as the
    * polygons of its leaves. Empty for an unknown adcode.
    */
@@ -85,14 +132,34 @@ export class DistrictIndex {
   }
 }
 
-/** The polygons of the units no other unit names as parent: districts, leaf cities, Taiwan. */
-async function readLeaves(file: string): Promise<Part[]> {
+/** Whether a located point (`DistrictIndex.locate`) lies in the unit `adcode` of any level. */
+export function hitWithin(hit: DistrictHit | null, adcode: string): boolean {
+  if (!hit) return false;
+  return (
+    adcode === hit.adcode ||
+    adcode === hit.district?.adcode ||
+    adcode === hit.city?.adcode ||
+    adcode === hit.province.adcode ||
+    adcode === CHINA_ADCODE
+  );
+}
+
+/**
+ * Every unit's shape, and the polygons of the units no other unit names as parent (districts,
+ * leaf cities, Taiwan) as rings for the point index.
+ */
+async function readDistricts(file: string): Promise<Districts> {
   const topology = await readTopology<UnitProperties>(file);
   const shapes = Object.values(topology.objects)
     .flatMap((o) => (o.type === 'GeometryCollection' ? o.geometries : [o]))
     .flatMap((geometry) =>
       (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') && geometry.properties
-        ? [{ geometry, unit: geometry.properties }]
+        ? [
+            {
+              unit: geometry.properties,
+              polygons: geometry.type === 'Polygon' ? [geometry.arcs] : geometry.arcs,
+            },
+          ]
         : [],
     );
   const units = new Map(shapes.map(({ unit }) => [unit.adcode, unit]));
@@ -100,10 +167,9 @@ async function readLeaves(file: string): Promise<Part[]> {
 
   const parts: Part[] = [];
   let turn = performance.now();
-  for (const { geometry, unit } of shapes) {
+  for (const { unit, polygons } of shapes) {
     if (parents.has(unit.adcode)) continue;
     const leaf = hitOf(unit, units);
-    const polygons = geometry.type === 'Polygon' ? [geometry.arcs] : geometry.arcs;
     for (const polygon of polygons) {
       const rings = polygon.map((ring) => ringOf(ring, topology.arcs));
       parts.push({ leaf, rings, box: boxOf(rings[0]!) });
@@ -113,7 +179,16 @@ async function readLeaves(file: string): Promise<Part[]> {
       turn = performance.now();
     }
   }
-  return parts;
+  return {
+    parts,
+    arcs: topology.arcs,
+    shapes: new Map(
+      shapes.map(({ unit: { adcode, name, level }, polygons }) => [
+        adcode,
+        { unit: { adcode, name, level }, polygons },
+      ]),
+    ),
+  };
 }
 
 /** Joins a ring's arcs (~i is arc i reversed); each arc starts where the one before it ends. */

@@ -85,16 +85,15 @@ export class SegmentUpdater {
     }
   }
 
+  /** Up to date with no run under way: the device's segments may be read at once. */
+  isCurrent(deviceId: number): boolean {
+    return this.fresh(deviceId) && !this.runs.has(deviceId);
+  }
+
   /** Brings one device's segments up to date (waits for a run already under way). */
   update(deviceId: number): Promise<void> {
     const previous = this.runs.get(deviceId) ?? Promise.resolve();
-    const ranAt = this.ranAt.get(deviceId);
-    if (
-      !this.waiting.has(deviceId) &&
-      ranAt !== undefined &&
-      this.clock.now() - ranAt < this.freshMs
-    )
-      return previous;
+    if (this.fresh(deviceId)) return previous;
     const run = previous
       .catch(() => undefined)
       .then(() => this.run(deviceId))
@@ -103,6 +102,14 @@ export class SegmentUpdater {
       });
     this.runs.set(deviceId, run);
     return run;
+  }
+
+  /** Nothing stored since a run this recent. */
+  private fresh(deviceId: number): boolean {
+    const ranAt = this.ranAt.get(deviceId);
+    return (
+      !this.waiting.has(deviceId) && ranAt !== undefined && this.clock.now() - ranAt < this.freshMs
+    );
   }
 
   private async run(deviceId: number): Promise<void> {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import { failure } from './envelope.js';
 import { requestLanguage } from './request-context.js';
+import { fieldErrorMessage } from './validation.js';
 
 /** Fastify's own failures (body parsing, size) as the codes of our table. */
 function frameworkCode(error: FastifyError): CodeName | undefined {
@@ -21,7 +22,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply
         .status(Codes[error.codeName].http)
-        .send(failure(error.codeName, language, error.data, error.detail));
+        .send(
+          failure(
+            error.codeName,
+            language,
+            error.data,
+            error.detail ?? fieldErrorMessage(error, language),
+          ),
+        );
     }
     const known = frameworkCode(error);
     if (known) return reply.status(Codes[known].http).send(failure(known, language));

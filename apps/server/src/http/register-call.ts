@@ -6,8 +6,9 @@ import {
 } from '@xunji/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { JsonText } from '../json-text.js';
 import type { TokenService } from '../services/token.service.js';
-import { success } from './envelope.js';
+import { success, successJson } from './envelope.js';
 import { validationError } from './validation.js';
 
 export interface Caller {
@@ -26,7 +27,10 @@ export interface CallContext {
 type Handler<T extends CallDefinition> = (
   input: CallParsed<T>,
   context: CallContext,
-) => Promise<CallResponse<T>> | CallResponse<T>;
+) =>
+  | Promise<CallResponse<T> | JsonText<CallResponse<T>>>
+  | CallResponse<T>
+  | JsonText<CallResponse<T>>;
 
 const PARTS = ['params', 'query', 'body'] as const;
 
@@ -60,6 +64,11 @@ export function createCallRegistrar(
           applicationId: request.application.id,
           caller: caller ?? { userId: 0, sessionId: '' },
         });
+        if (data instanceof JsonText) {
+          if (checkOutput) call.response.parse(JSON.parse(data.text));
+          reply.type('application/json; charset=utf-8');
+          return successJson(data, request.language).text;
+        }
         if (checkOutput) call.response.parse(data);
         return success(data ?? null, request.language);
       },

@@ -3,6 +3,7 @@ import {
   isValidationMessageKey,
   validationMessages,
   type Language,
+  type ValidationMessageKey,
 } from '@xunji/shared';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -18,9 +19,33 @@ export function validationError(error: z.ZodError, part: string, language: Langu
   }));
   const first = error.issues[0];
   const field = issues[0]?.field ?? part;
-  const message =
-    first && isValidationMessageKey(first.message)
-      ? `${validationMessages[first.message][language]} (${field})`
-      : `${codeMessage('VALIDATION', language)}: ${field}`;
-  return new AppError('VALIDATION', { field, issues }, message);
+  return new AppError(
+    'VALIDATION',
+    { field, issues },
+    ruleMessage(first?.message ?? '', field, language),
+  );
+}
+
+/** The message of a failed rule naming its field, in the caller's language. */
+export function ruleMessage(rule: string, field: string, language: Language): string {
+  return isValidationMessageKey(rule)
+    ? `${validationMessages[rule][language]} (${field})`
+    : `${codeMessage('VALIDATION', language)}: ${field}`;
+}
+
+/** The issue of a rule the server checks itself (e.g. a region that does not exist). */
+export interface FieldIssue {
+  field: string;
+  rule: ValidationMessageKey;
+}
+
+/** A VALIDATION error for one field, worded in the caller's language by the error handler. */
+export const fieldError = (field: string, rule: ValidationMessageKey): AppError =>
+  new AppError('VALIDATION', { field, issues: [{ field, rule }] satisfies FieldIssue[] });
+
+/** The worded message of a `fieldError`, undefined for anything else. */
+export function fieldErrorMessage(error: AppError, language: Language): string | undefined {
+  if (error.codeName !== 'VALIDATION' || error.detail !== undefined) return undefined;
+  const issue = (error.data as { issues?: FieldIssue[] } | null)?.issues?.[0];
+  return issue ? ruleMessage(issue.rule, issue.field, language) : undefined;
 }

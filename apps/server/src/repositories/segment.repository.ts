@@ -77,19 +77,21 @@ export class SegmentRepository {
 
   /** One page of the window's segments, oldest first, and how many there are in all. */
   async page(window: SegmentWindow, offset: number, limit: number) {
-    const [rows, total] = await Promise.all([
-      this.touching(window)
-        .selectAll()
-        .orderBy('startTime')
-        .orderBy('id')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      this.touching(window)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, count: Number(total.count) };
+    // The count rides along with the page (one query); only a page past the end needs its own.
+    const found = await this.touching(window)
+      .selectAll()
+      .select(sql<number | string>`count(*) over ()`.as('total'))
+      .orderBy('startTime')
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    const rows = found.map(({ total: _, ...row }) => row);
+    if (found.length > 0 || offset === 0) return { rows, count: Number(found[0]?.total ?? 0) };
+    const { count } = await this.touching(window)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return { rows, count: Number(count) };
   }
 
   /** Every segment of the window, oldest first (a few dozen a day). */

@@ -47,3 +47,17 @@ export function buildTree(
   };
   return build(rootId, new Set());
 }
+
+/** The organisation and every one above it (their users see its devices). */
+export function ancestorIds(
+  all: readonly { id: number; parentId: number | null }[],
+  id: number | null,
+): number[] {
+  const byId = new Map(all.map((enterprise) => [enterprise.id, enterprise]));
+  const chain: number[] = [];
+  for (let current = id; current !== null && !chain.includes(current);) {
+    chain.push(current);
+    current = byId.get(current)?.parentId ?? null;
+  }
+  return chain;
+}

@@ -9,6 +9,7 @@ import {
   type Language,
   type LatLon,
   type StopoverPage,
+  type StoredTrackColumns,
   type TrackInfo,
   type TrackSummary,
   type TripPage,
@@ -17,6 +18,8 @@ import type { Clock } from '../clock.js';
 import type { TrackSegmentRow } from '../db/schema.js';
 import { averageKmh, endOf, startOf, toStopoverItem, toTripItem } from '../history/history-view.js';
 import type { SegmentUpdater } from '../history/segment-updater.js';
+import type { TrackCache, TrackPoints } from '../history/track-cache.js';
+import { JsonText, jsonText } from '../json-text.js';
 import type { ReverseGeocoder } from '../providers/geocoding/reverse-geocoder.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import type { SegmentRepository, SegmentWindow } from '../repositories/segment.repository.js';
@@ -56,34 +59,34 @@ export class HistoryService {
     private readonly positions: PositionRepository,
     private readonly segments: SegmentRepository,
     private readonly updater: SegmentUpdater,
+    private readonly tracks: TrackCache,
     private readonly addresses: ReverseGeocoder,
     private readonly clock: Clock,
   ) {}
 
-  /** Every point of the range, with totals and the stopovers to mark on the map. */
-  async track(userId: number, query: WindowQuery): Promise<TrackInfo> {
+  /**
+   * Every point of the range, with totals and the stopovers to mark on the map. The points come
+   * from the track cache when it holds the range; the rest is made anew each time (a few rows).
+   */
+  async track(userId: number, query: WindowQuery): Promise<JsonText<TrackInfo>> {
     const deviceId = query.terminalId;
     await this.access.requireInService(userId, deviceId, this.clock.now());
     const { start, end } = this.window(query);
     await this.updater.update(deviceId);
-    const [rows, stops, trips, latest] = await Promise.all([
-      this.positions.track(deviceId, start, end),
+    const [points, stops, trips, latest] = await Promise.all([
+      this.tracks.get(deviceId, start, end, () => this.readPoints(deviceId, start, end)),
       this.segments.all({ deviceId, kind: 'stop', start, end }),
       this.segments.all({ deviceId, kind: 'trip', start, end }),
       this.latestFix(deviceId),
     ]);
-    const maxSpeed = rows.reduce(
-      (max, row) => (row.valid === 1 && row.lbsMode === 'gps' ? Math.max(max, row.speed) : max),
-      0,
-    );
-    return {
+    return jsonText<TrackInfo>({
       terminalId: deviceId,
       startTime: start,
       endTime: end,
-      points: encodeStoredTrack(rows),
-      summary: summaryOf(trips, stops, start, end, maxSpeed),
+      points: new JsonText(points.json),
+      summary: summaryOf(trips, stops, start, end, points.maxSpeed),
       stopovers: stops.map((row) => toStopoverItem(row, null, isOngoing(row, latest))),
-    };
+    });
   }
 
   /** The local days of a range with positions (track) or with trips or stopovers touching them. */
@@ -146,14 +149,25 @@ export class HistoryService {
 
   private async page(userId: number, query: PageQuery, kind: SegmentWindow['kind']) {
     const deviceId = query.terminalId;
-    await this.access.requireInService(userId, deviceId, this.clock.now());
     const { start, end } = this.window(query);
+    const read = () =>
+      this.segments.page(
+        { deviceId, kind, start, end },
+        (query.page - 1) * query.limit,
+        query.limit,
+      );
+    const allowed = this.access.requireInService(userId, deviceId, this.clock.now());
+    // Segments already up to date are read alongside the access check (one round trip less);
+    // the page is answered only once the check has passed. Detection runs only after it.
+    if (this.updater.isCurrent(deviceId)) return (await Promise.all([read(), allowed]))[0];
+    await allowed;
     await this.updater.update(deviceId);
-    return this.segments.page(
-      { deviceId, kind, start, end },
-      (query.page - 1) * query.limit,
-      query.limit,
-    );
+    return read();
+  }
+
+  private async readPoints(deviceId: number, start: number, end: number): Promise<TrackPoints> {
+    const stored = await this.positions.track(deviceId, start, end);
+    return { json: JSON.stringify(encodeStoredTrack(stored)), maxSpeed: topSpeed(stored) };
   }
 
   /** The query's range as instants; the contract has checked that both parse. */
@@ -176,6 +190,14 @@ export class HistoryService {
       return null;
     }
   }
+}
+
+/** km/h: the top speed of the valid GPS fixes (network fixes carry no real speed). */
+function topSpeed({ speed, valid, lbsMode }: StoredTrackColumns): number {
+  let max = 0;
+  for (let i = 0; i < speed.length; i++)
+    if (valid[i] === 1 && lbsMode[i] === 'gps' && speed[i]! > max) max = speed[i]!;
+  return max;
 }
 
 /** The device is still at the stop: no fix stored after the stop's last one. */

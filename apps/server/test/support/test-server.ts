@@ -4,6 +4,7 @@ import { buildServer, type Server } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Environment } from '../../src/config.js';
 import { ensureDefaultApplication } from '../../src/seed.js';
+import { hashSecret } from '../../src/services/password-hasher.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export class TestClock implements Clock {
@@ -152,4 +153,36 @@ export async function registerUser(
 export function phoneNumbers(prefix: string): () => string {
   let next = 0;
   return () => `${prefix}${String(++next).padStart(8, '0')}`;
+}
+
+/**
+ * For one suite: a new device bound (with its password) to a new phone account, each call.
+ * Device numbers are `${terminalPrefix}` and ten digits; phones come from `phonePrefix`.
+ */
+export function ownedDevices(
+  server: () => TestServer,
+  terminalPrefix: string,
+  phonePrefix: string,
+) {
+  const nextPhone = phoneNumbers(phonePrefix);
+  let next = 0;
+  return async (name: string | null = null) => {
+    const device = await server().repositories.devices.create({
+      terminalNo: `${terminalPrefix}${String(++next).padStart(10, '0')}`,
+      passwordHash: await hashSecret(transport('123456')),
+      protocol: 'jt808',
+      model: null,
+      iccid: null,
+      name,
+      enterpriseId: null,
+      createdAt: Date.now(),
+    });
+    const { token } = await registerUser(server(), nextPhone());
+    const bound = await server().call('POST', '/terminal/bind', {
+      token,
+      body: { terminalNo: device.terminalNo, password: transport('123456') },
+    });
+    if (bound.body.code !== 0) throw new Error(`bind failed: ${bound.body.message}`);
+    return { deviceId: device.id, token };
+  };
 }

@@ -6,7 +6,7 @@ import {
   type Route,
   type RouteName,
 } from '@xunji/shared';
-import { request, type RequestOptions } from './request';
+import { request, requestEarly, type HttpRequest, type RequestOptions } from './request';
 
 type Parts = { params?: Record<string, unknown>; query?: object; body?: unknown };
 
@@ -14,6 +14,11 @@ type Parts = { params?: Record<string, unknown>; query?: object; body?: unknown 
 type CallArgs<K extends RouteName> = keyof CallInput<Api[K]> extends never
   ? [input?: CallInput<Api[K]>, options?: RequestOptions]
   : [input: CallInput<Api[K]>, options?: RequestOptions];
+
+const toRequest = (route: Route<RouteName>, input: unknown): HttpRequest => {
+  const { params, query, body } = (input ?? {}) as Parts;
+  return { method: route.method, path: fillPath(route.path, params), query, body };
+};
 
 /**
  * Makes one call of the contract: `call(routes.login, { body }, { loading: false })`. Only the
@@ -23,9 +28,13 @@ export function call<K extends RouteName>(
   route: Route<K>,
   ...[input, options]: CallArgs<K>
 ): Promise<CallResponse<Api[K]>> {
-  const { params, query, body } = (input ?? {}) as Parts;
-  return request<CallResponse<Api[K]>>(
-    { method: route.method, path: fillPath(route.path, params), query, body },
-    options,
-  );
+  return request<CallResponse<Api[K]>>(toRequest(route, input), options);
+}
+
+/** `call` sent now, its answer handled later (`requestEarly`). */
+export function callEarly<K extends RouteName>(
+  route: Route<K>,
+  ...[input, options]: CallArgs<K>
+): () => Promise<CallResponse<Api[K]>> {
+  return requestEarly<CallResponse<Api[K]>>(toRequest(route, input), options);
 }

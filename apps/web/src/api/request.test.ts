@@ -8,7 +8,7 @@ import { settle } from '../test/settle';
 import { call } from './call';
 import { ApiError } from './errors';
 import { Dialog, Toast } from './overlays';
-import { request } from './request';
+import { request, requestEarly } from './request';
 
 vi.mock('./overlays', () => ({
   Toast: { show: vi.fn(), clear: vi.fn() },
@@ -273,5 +273,84 @@ describe('loading indicator', () => {
     settle(request({ method: 'GET', path: '/x' }, { loading: false }));
     await vi.advanceTimersByTimeAsync(1000);
     expect(loadingShown()).toBe(false);
+  });
+});
+
+describe('a request sent early (the data of a page at launch)', () => {
+  const early = () => requestEarly<unknown>({ method: 'GET', path: '/x' });
+
+  it('is sent at once and handled only when taken: a 401 before then changes nothing', async () => {
+    useAccountStore.setState({ isAuthenticated: true, access_token: 'tok' });
+    fetchMock.mockResolvedValue(reply(envelope(401, null, 'Your session has ended'), 401));
+
+    const take = early();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(useAccountStore.getState().isAuthenticated).toBe(true);
+    expect(reLaunch).not.toHaveBeenCalled();
+    expect(Toast.show).not.toHaveBeenCalled();
+
+    const outcome = settle(take());
+    await vi.advanceTimersByTimeAsync(100);
+    expect(outcome.error).toEqual(new ApiError(401, 'Your session has ended'));
+    expect(useAccountStore.getState().isAuthenticated).toBe(false);
+    expect(reLaunch).toHaveBeenCalledWith('/');
+    expect(toasts()).toEqual([{ content: 'Please sign in again' }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the data and stores the renewed token when taken', async () => {
+    useAccountStore.setState({ isAuthenticated: true, access_token: 'old' });
+    fetchMock.mockResolvedValue(
+      reply(envelope(0, { points: [1, 2] }), 200, { [RENEWED_TOKEN_HEADER]: 'renewed' }),
+    );
+    const take = early();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(useAccountStore.getState().access_token).toBe('old');
+    await expect(take()).resolves.toEqual({ points: [1, 2] });
+    expect(useAccountStore.getState().access_token).toBe('renewed');
+  });
+
+  it('reports a network failure only when taken', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const take = early();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(Toast.show).not.toHaveBeenCalled();
+
+    const outcome = settle(take());
+    await vi.advanceTimersByTimeAsync(100);
+    expect(outcome.error).toMatchObject({
+      code: 2002,
+      message: 'Please check the network connection',
+    });
+    expect(toasts()).toEqual([{ content: 'System error please try again later' }]);
+  });
+
+  it('shows the loading indicator only while it is awaited after being taken', async () => {
+    answerAfter(1000, () => reply(envelope(0)));
+    const take = early();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(Toast.show).not.toHaveBeenCalled();
+    settle(take());
+    await vi.advanceTimersByTimeAsync(199);
+    expect(Toast.show).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(toasts()).toEqual([
+      { icon: 'loading', content: 'Loading…', duration: 0, maskClickable: false },
+    ]);
+  });
+});
+
+describe('reading the body', () => {
+  it('reads it as asked, and handles what it gives as the envelope', async () => {
+    fetchMock.mockResolvedValue(reply('compact'));
+    const readBody = vi.fn(async (response: Response) => ({
+      code: 0,
+      message: 'ok',
+      data: { read: await response.text() },
+    }));
+    await expect(request({ method: 'GET', path: '/x' }, { readBody })).resolves.toEqual({
+      read: 'compact',
+    });
   });
 });

@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** Runs when the user confirms the dialog of a 9006 answer. */
   onConfirm?: () => void;
   signal?: AbortSignal;
+  /** Reads the body of the answer; as JSON by default (a track's points are read in a worker). */
+  readBody?: (response: Response) => Promise<unknown>;
 }
 
 export interface HttpRequest {
@@ -47,11 +49,30 @@ interface Answer {
   body: unknown;
 }
 
+/** What came back: an answer, or the failure of the transport (not yet reported to anyone). */
+type Outcome = { answer: Answer } | { failure: unknown; timedOut: boolean };
+
 export async function request<T>(req: HttpRequest, options: RequestOptions = {}): Promise<T> {
+  return handle<T>(send(req, options), options);
+}
+
+/**
+ * Sends a request now and handles its answer only when the returned function is called, exactly
+ * as `request` would: for a page's data sent at launch, alongside the page's code. Until then
+ * nothing is shown or done (no loading indicator, no §8 handling: a 401 before the router exists
+ * could not relaunch).
+ */
+export function requestEarly<T>(req: HttpRequest, options: RequestOptions = {}): () => Promise<T> {
+  const sent = send(req, options);
+  return () => handle<T>(sent, options);
+}
+
+async function handle<T>(sent: Promise<Outcome>, options: RequestOptions): Promise<T> {
   const stopLoading = options.loading === false ? () => undefined : startLoading();
   try {
-    const answer = await exchange(req, options);
-    return settle<T>(answer, options);
+    const outcome = await sent;
+    if ('failure' in outcome) throw transportError(outcome.failure, outcome.timedOut, options);
+    return settle<T>(outcome.answer, options);
   } finally {
     stopLoading();
   }
@@ -69,7 +90,8 @@ function startLoading(): () => void {
   };
 }
 
-async function exchange(req: HttpRequest, options: RequestOptions): Promise<Answer> {
+/** The exchange over the network; never rejects. */
+async function send(req: HttpRequest, options: RequestOptions): Promise<Outcome> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -85,9 +107,10 @@ async function exchange(req: HttpRequest, options: RequestOptions): Promise<Answ
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       signal: controller.signal,
     });
-    return { status: response.status, headers: response.headers, body: await readJson(response) };
-  } catch (error) {
-    throw transportError(error, timedOut, options);
+    const body = await (options.readBody ?? readJson)(response);
+    return { answer: { status: response.status, headers: response.headers, body } };
+  } catch (failure) {
+    return { failure, timedOut };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);

@@ -105,4 +105,15 @@ describe('list status (§4 loadmore / loading / nomore)', () => {
     );
     expect(reset).toMatchObject({ items: [], page: 0, status: 'loadmore', generation: 1 });
   });
+
+  it('a removed item leaves the list and the total; the status follows the count', () => {
+    const list = run(
+      initialList<Item>(),
+      { type: 'success', generation: 0, page: 1, list: items(1, 3), total: 3 },
+      { type: 'remove', matches: (item) => item.id === 2 },
+    );
+    expect(list.items.map((item) => item.id)).toEqual([1, 3]);
+    expect(list).toMatchObject({ total: 2, status: 'nomore', page: 1 });
+    expect(run(list, { type: 'remove', matches: () => false })).toMatchObject({ total: 2 });
+  });
 });

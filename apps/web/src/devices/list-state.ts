@@ -20,7 +20,9 @@ export type ListAction<T> =
   | { type: 'request'; generation: number }
   | { type: 'success'; generation: number; page: number; list: T[]; total: number }
   /** A failed load stops the list (nomore) until the next refresh. */
-  | { type: 'failure'; generation: number };
+  | { type: 'failure'; generation: number }
+  /** Items deleted on the server: gone from the list and from the total. */
+  | { type: 'remove'; matches: (item: T) => boolean };
 
 export function initialList<T>(): PagedList<T> {
   return { items: [], page: 0, total: 0, status: 'loadmore', generation: 0 };
@@ -54,5 +56,10 @@ export function listReducer<T>(state: PagedList<T>, action: ListAction<T>): Page
     case 'failure':
       if (action.generation !== state.generation) return state;
       return { ...state, status: 'nomore' };
+    case 'remove': {
+      const items = state.items.filter((item) => !action.matches(item));
+      const removed = state.items.length - items.length;
+      return { ...state, items, total: Math.max(items.length, state.total - removed) };
+    }
   }
 }

@@ -4,11 +4,11 @@ const LONG_PRESS_MS = 600;
 
 /**
  * A tap and a long press on one element: `onLongPress` after 600 ms held in place, `onTap`
- * otherwise (a long press swallows the click that follows it).
+ * otherwise. A long press, or a drag (a mouse swiping a row), swallows the click that ends it.
  */
 export function useLongPress(onTap: () => void, onLongPress: () => void) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const fired = useRef(false);
+  const swallowClick = useRef(false);
   const start = useRef<{ x: number; y: number } | null>(null);
 
   const cancel = () => {
@@ -18,25 +18,28 @@ export function useLongPress(onTap: () => void, onLongPress: () => void) {
 
   return {
     onPointerDown: (event: PointerEvent) => {
-      fired.current = false;
+      swallowClick.current = false;
       start.current = { x: event.clientX, y: event.clientY };
       cancel();
       timer.current = setTimeout(() => {
-        fired.current = true;
+        swallowClick.current = true;
         onLongPress();
       }, LONG_PRESS_MS);
     },
     onPointerMove: (event: PointerEvent) => {
       const from = start.current;
-      if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > 10) cancel();
+      if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > 10) {
+        cancel();
+        swallowClick.current = true;
+      }
     },
     onPointerUp: cancel,
     onPointerCancel: cancel,
     onPointerLeave: cancel,
     onContextMenu: (event: { preventDefault: () => void }) => event.preventDefault(),
     onClick: () => {
-      if (fired.current) {
-        fired.current = false;
+      if (swallowClick.current) {
+        swallowClick.current = false;
         return;
       }
       onTap();

@@ -1,13 +1,20 @@
 import { DATE_PICKER_YEARS, DEFAULT_TIME_ZONE, addDays, localDate } from '@xunji/shared';
 
-/** The browser's IANA zone: the server reads local times and days in it. */
-export function userTimeZone(): string {
+function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
   } catch {
     return DEFAULT_TIME_ZONE;
   }
 }
+
+let zone: string | undefined;
+
+/**
+ * The browser's IANA zone: the server reads local times and days in it. Asked once (a new
+ * Intl.DateTimeFormat costs milliseconds, and pages ask on every render).
+ */
+export const userTimeZone = (): string => (zone ??= browserTimeZone());
 
 /** Today, "YYYY-MM-DD", in the user's zone. */
 export const today = (now = Date.now()): string => localDate(now, userTimeZone());
@@ -23,6 +30,22 @@ export function dayFromParam(value: string | null, now = Date.now()): string {
   if (value > last) return last;
   const first = minDate(now);
   return value < first ? first : value;
+}
+
+export const DAY_START = '00:00';
+export const DAY_END = '23:59';
+
+/** A `?from=`/`?to=` time of day, HH:mm, or the fallback. */
+export const timeParam = (value: string | null, fallback: string): string =>
+  value && /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? value : fallback;
+
+/** The day and the part of it that a track page shows, from its `?date=&from=&to=`. */
+export function trackPeriod(params: URLSearchParams, now = Date.now()) {
+  return {
+    date: dayFromParam(params.get('date'), now),
+    from: timeParam(params.get('from'), DAY_START),
+    to: timeParam(params.get('to'), DAY_END),
+  };
 }
 
 export interface DayWindow {

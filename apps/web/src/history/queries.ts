@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PAGE_SIZE, TRACK_TIMEOUT_MS, decodeTrack, routes, type HistoryType } from '@xunji/shared';
+import { PAGE_SIZE, routes, type HistoryType } from '@xunji/shared';
 import { call } from '../api/call';
 import type { DayWindow } from './day';
 import { userTimeZone } from './day';
+import { fetchTrackInfo } from './track-request';
 
 /** Query keys of the history reads, all under ['history'] (a pull to refresh drops them all). */
 export const historyKeys = {
@@ -13,18 +14,11 @@ export const historyKeys = {
 };
 
 export const historyQueries = {
-  /** GET /v2/track/info (60 s timeout, §9), decoded into column arrays once. */
+  /** GET /v2/track/info; its points are read in a worker and shown with `useTrackView`. */
   track: (id: number, window: DayWindow) =>
     queryOptions({
       queryKey: historyKeys.track(id, window),
-      queryFn: async () => {
-        const info = await call(
-          routes.trackInfo,
-          { query: { terminalId: id, ...window } },
-          { timeout: TRACK_TIMEOUT_MS },
-        );
-        return { ...info, columns: decodeTrack(info.points) };
-      },
+      queryFn: () => fetchTrackInfo(id, window),
     }),
   /** The days of a range that have data of a type, for the date picker's marks. */
   dates: (id: number, type: HistoryType, startDate: string, endDate: string) =>

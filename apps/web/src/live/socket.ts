@@ -293,6 +293,24 @@ export const useLiveConnected = (): boolean => {
 export const useLiveFallbackInterval = (): number | false =>
   useLiveConnected() ? false : REFRESH_INTERVAL_MS;
 
+/** Calls `listener` each time the socket is (re)connected while mounted: refetch what it missed. */
+export function useLiveReady(listener: () => void): void {
+  const onReady = useEffectEvent(listener);
+  useEffect(() => {
+    ensureLiveSession();
+    return liveSocket.onReady(() => onReady());
+  }, []);
+}
+
+/** Calls `listener` with each alarm a device raised while mounted. */
+export function useLiveAlarms(listener: Listener<LiveAlarmMessage>): void {
+  const onAlarm = useEffectEvent(listener);
+  useEffect(() => {
+    ensureLiveSession();
+    return liveSocket.onAlarm((message) => onAlarm(message));
+  }, []);
+}
+
 /** Calls `listener` with merged device patches (at most every 250 ms) while mounted. */
 export function useLiveDevices(listener: Listener<LiveDeviceUpdate[]>): void {
   const onUpdates = useEffectEvent(listener);

@@ -1,7 +1,7 @@
 import type { LatLon } from '@xunji/shared';
 import L from 'leaflet';
 import { useCallback, useEffect, useRef } from 'react';
-import { useMap, useMapCoords } from './context';
+import { useMap, useMapCoords, type MapCoords } from './context';
 
 export interface FlyToOptions {
   /** false: jump there at once. */
@@ -31,18 +31,25 @@ export interface FitBoundsOptions {
   animate?: boolean;
 }
 
+/** Shows all the given WGS-84 positions on the map (nothing when there are none). */
+export function fitMap(
+  map: L.Map,
+  coords: Pick<MapCoords, 'toMap'>,
+  points: readonly LatLon[],
+  { padding = 40, maxZoom = 17, animate = true }: FitBoundsOptions = {},
+): void {
+  if (points.length === 0) return;
+  // The map may have just changed size (a sheet appearing below it) and not heard yet.
+  map.invalidateSize({ pan: false });
+  const bounds = L.latLngBounds(points.map((point) => coords.toMap(point)));
+  map.fitBounds(bounds, { padding: [padding, padding], maxZoom, animate });
+}
+
 /** Returns a function that shows all the given WGS-84 positions (a track, several devices). */
 export function useFitBounds(): (points: readonly LatLon[], options?: FitBoundsOptions) => void {
   const map = useMap();
   const coords = useMapCoords();
-  return useCallback(
-    (points, { padding = 40, maxZoom = 17, animate = true } = {}) => {
-      if (points.length === 0) return;
-      const bounds = L.latLngBounds(points.map((point) => coords.toMap(point)));
-      map.fitBounds(bounds, { padding: [padding, padding], maxZoom, animate });
-    },
-    [map, coords],
-  );
+  return useCallback((points, options) => fitMap(map, coords, points, options), [map, coords]);
 }
 
 /**

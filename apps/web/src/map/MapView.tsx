@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNod
 import { useAppStore } from '../stores/app';
 import { MapContext, mapCoords } from './context';
 import { OutlineLayer } from './OutlineLayer';
+import { fitMap, type FitBoundsOptions } from './FlyTo';
 import { createPanes } from './panes';
 import { TileLayer } from './TileLayer';
 import { tileSource, type TileSourceId } from './tile-sources';
@@ -18,6 +19,11 @@ export interface MapViewProps {
   center?: LatLon;
   /** Initial zoom, MAP_DEFAULT_ZOOM (16) by default. */
   zoom?: number;
+  /**
+   * Instead of centre and zoom, an initial view showing these WGS-84 positions, as <FitBounds>
+   * would show them: the map starts where it is going and is drawn once.
+   */
+  bounds?: { points: readonly LatLon[] } & FitBoundsOptions;
   /** The base map; the user's stored choice (app store `mapSource`) by default. */
   source?: TileSourceId;
   /** Leaflet's +/- buttons, bottom right; off by default (pinch and double tap zoom). */
@@ -38,6 +44,7 @@ export interface MapViewProps {
 export function MapView({
   center = DEFAULT_CENTER,
   zoom = MAP_DEFAULT_ZOOM,
+  bounds,
   source: sourceId,
   zoomControl = false,
   className,
@@ -49,17 +56,17 @@ export function MapView({
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   // The initial view is read once, when the map is created.
-  const initial = useRef({ center, zoom, crs: source.crs });
+  const initial = useRef({ center, zoom, bounds, crs: source.crs });
 
   useEffect(() => {
     const element = containerRef.current!;
-    const { center: start, zoom: startZoom, crs } = initial.current;
-    const created = L.map(element, {
-      center: mapCoords(crs).toMap(start),
-      zoom: startZoom,
-      zoomControl: false,
-      attributionControl: false,
-    });
+    const { center: start, zoom: startZoom, bounds: fit, crs } = initial.current;
+    const coords = mapCoords(crs);
+    const created = L.map(element, { zoomControl: false, attributionControl: false });
+    if (fit && fit.points.length > 0) {
+      const { points, ...options } = fit;
+      fitMap(created, coords, points, { ...options, animate: false });
+    } else created.setView(coords.toMap(start), startZoom, { animate: false });
     L.control.attribution({ position: 'bottomright', prefix: false }).addTo(created);
     createPanes(created);
     let frame = 0;

@@ -24,6 +24,7 @@ export {
 } from './FlyTo';
 export { PointPicker, type PointPickerProps } from './PointPicker';
 export { TrackLineLayer, type TrackLineLayerProps } from './TrackLineLayer';
+export { PinLayer, type PinLayerProps, type PinTone } from './PinLayer';
 export { SPEED_BANDS, speedBand } from './speed-colors';
 export {
   DEFAULT_TILE_SOURCE,

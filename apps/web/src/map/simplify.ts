@@ -1,22 +1,28 @@
 /**
- * Douglas-Peucker over planar points (x, y in metres): the indices of the points to draw so that
- * no dropped point is farther than `tolerance` from the line drawn. Iterative (a day at 1 Hz is
- * 86,400 points; recursion that deep would overflow).
+ * Douglas-Peucker over planar points (x, y in metres), for every tolerance at once: the rank of a
+ * point is the (squared) tolerance under which it is kept, so that `keptAt` gives, for any
+ * tolerance, the points Douglas-Peucker at that tolerance keeps. This works because the recursion
+ * splits each part at its farthest point whatever the tolerance; the tolerance only decides where
+ * it stops, and a point is kept when it and every split above it are farther than that.
+ * Splitting stops at `finest` (points closer than that rank 0). Iterative: a day at 1 Hz is
+ * 86,400 points, recursion that deep would overflow.
  */
-export function simplifyIndices(
+export function simplificationRanks(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   indices: ArrayLike<number>,
-  tolerance: number,
-): Uint32Array {
+  finest = 0,
+): Float64Array {
   const n = indices.length;
-  if (n <= 2) return Uint32Array.from(indices);
-  const keep = new Uint8Array(n);
-  keep[0] = 1;
-  keep[n - 1] = 1;
-  const squared = tolerance * tolerance;
-  const stack: number[] = [0, n - 1];
+  const ranks = new Float64Array(n);
+  if (n === 0) return ranks;
+  ranks[0] = Infinity;
+  ranks[n - 1] = Infinity;
+  const floor = finest * finest;
+  // first, last and the rank of the split that made the part (a point ranks no higher).
+  const stack: number[] = [0, n - 1, Infinity];
   while (stack.length > 0) {
+    const limit = stack.pop()!;
     const last = stack.pop()!;
     const first = stack.pop()!;
     const a = indices[first]!;
@@ -27,7 +33,7 @@ export function simplifyIndices(
     const dy = y[b]! - ay;
     const length = dx * dx + dy * dy;
     let farthest = -1;
-    let worst = squared;
+    let worst = floor;
     for (let k = first + 1; k < last; k++) {
       const p = indices[k]!;
       let px = x[p]! - ax;
@@ -44,15 +50,26 @@ export function simplifyIndices(
       }
     }
     if (farthest >= 0) {
-      keep[farthest] = 1;
-      stack.push(first, farthest, farthest, last);
+      const rank = Math.min(worst, limit);
+      ranks[farthest] = rank;
+      stack.push(first, farthest, rank, farthest, last, rank);
     }
   }
+  return ranks;
+}
+
+/** The indices Douglas-Peucker keeps at `tolerance` (metres), from their ranks. */
+export function keptAt(
+  ranks: Float64Array,
+  indices: ArrayLike<number>,
+  tolerance: number,
+): Uint32Array {
+  const squared = tolerance * tolerance;
   let count = 0;
-  for (let k = 0; k < n; k++) count += keep[k]!;
-  const result = new Uint32Array(count);
-  for (let k = 0, j = 0; k < n; k++) if (keep[k]) result[j++] = indices[k]!;
-  return result;
+  for (let k = 0; k < ranks.length; k++) if (ranks[k]! > squared) count++;
+  const kept = new Uint32Array(count);
+  for (let k = 0, j = 0; k < ranks.length; k++) if (ranks[k]! > squared) kept[j++] = indices[k]!;
+  return kept;
 }
 
 const EARTH_RADIUS_M = 6_371_000;

@@ -18,7 +18,7 @@ export function speedSums(speed: Float32Array, x: Float64Array, y: Float64Array)
   return { metres, weighted, speed };
 }
 
-type SpeedSums = ReturnType<typeof speedSums>;
+export type SpeedSums = ReturnType<typeof speedSums>;
 
 function meanSpeed(sums: SpeedSums, a: number, b: number): number {
   const metres = sums.metres[b + 1]! - sums.metres[a + 1]!;

@@ -1,170 +1,38 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  FEATURE_FLAGS,
-  FILTER_FIELDS,
-  hashPasswordForTransport,
-  type DeviceMember,
-  type FeatureFlags,
-  type Terminal,
-  type TerminalFilter,
-} from '@xunji/shared';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call } from '../api/call';
+import { hashPasswordForTransport, type DeviceMember } from '@xunji/shared';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTerminalFetch } from '../devices/terminal-fetch';
 import MoreFunctionsPage from '../pagesFunc/index';
 import BindMoreUserPage from '../pagesUser/account/bind-more-user';
 import { navigateBack, navigateTo, reLaunch, switchTab } from '../router/navigation';
 import { useDeviceStore } from '../stores/device';
-import { speakEnglish } from '../test/english';
+import { answerCalls, callInputs, type CallHandlers } from '../test/call-handlers';
+import { featureFlags, terminal, terminalTypeInfo } from '../test/fixtures';
+import {
+  buttonNamed,
+  click,
+  displayEverything,
+  pageHarness,
+  pageText,
+  typeInto,
+} from '../test/page-harness';
 import DeviceListPage from './deviceList/index';
 import BindDevicePage from './deviceList/bind';
 import DeviceSettingsPage from './info/set';
-import { answerCalls, type CallHandlers } from '../test/call-handlers';
 
 vi.mock('../api/call', () => ({ call: vi.fn() }));
 vi.mock('../api/feedback', () => ({ toast: vi.fn(), confirmDialog: vi.fn() }));
-vi.mock('../router/navigation', () => ({
-  navigateTo: vi.fn(),
-  navigateBack: vi.fn(),
-  redirectTo: vi.fn(),
-  reLaunch: vi.fn(),
-  switchTab: vi.fn(),
-}));
+vi.mock('../router/navigation');
 
+const page = pageHarness();
 let handlers: CallHandlers;
-const calls = (name: string) =>
-  vi
-    .mocked(call)
-    .mock.calls.filter(([route]) => route.name === name)
-    .map(([, input]) => input as Record<string, unknown>);
 
-const allFlags = (on: boolean) =>
-  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, on])) as FeatureFlags;
-const filterOn = Object.fromEntries(FILTER_FIELDS.map((f) => [f, true])) as TerminalFilter;
-
-function terminal(id: number, patch: Partial<Terminal> = {}): Terminal {
-  return {
-    id,
-    terminalNo: `86476801000000${id}`,
-    terminalName: `Car ${id}`,
-    iconType: 0,
-    iccid: null,
-    model: 'TM200',
-    protocol: 'jt808',
-    enterpriseId: null,
-    isOwner: true,
-    vipState: null,
-    userState: 1,
-    activationState: 0,
-    deviceState: 1,
-    status: 'moving',
-    motion: true,
-    direction: 90,
-    dir: 'east',
-    TextLocation: 'Chaoyang, Beijing',
-    lonWGS84: 116.4,
-    latWGS84: 39.9,
-    lon: 116.4,
-    lat: 39.9,
-    locateTime: Date.UTC(2025, 0, 2, 3, 4),
-    lbsInfo: {
-      lon: 116.4,
-      lat: 39.9,
-      battery: 87,
-      gnssCount: 9,
-      wlSignal: 80,
-      direction: 90,
-      batteryState: 0,
-      lbsMode: 'gps',
-      speed: 42.123,
-      acc: 1,
-      voltage: 12.1,
-      motion: true,
-      mileage: 10,
-      lastAlive: null,
-      locateTime: null,
-    },
-    terminalTypeInfo: {
-      id: 1,
-      name: 'TM200',
-      category: 'wired',
-      family: 'tm200',
-      terminalTypeExtend: allFlags(false),
-    },
-    filter: filterOn,
-    ...patch,
-  };
-}
-
-let container: HTMLDivElement;
-let root: Root;
-
-async function render(path: string, page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
-  await settleUi();
-}
-
-/** Lets queries answer and React commit (the mocked calls answer at once). */
-async function settleUi() {
-  for (let i = 0; i < 5; i += 1) await act(() => new Promise((r) => setTimeout(r, 0)));
-}
-
-const text = () => document.body.textContent ?? '';
-const button = (label: string) => {
-  const found = [...document.body.querySelectorAll('button')].find(
-    (b) => b.textContent?.trim() === label,
-  );
-  if (!found) throw new Error(`no button "${label}"`);
-  return found;
-};
-async function click(element: Element) {
-  await act(async () => {
-    element.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  });
-  await settleUi();
-}
-async function type(input: HTMLInputElement, value: string) {
-  await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-beforeAll(async () => {
-  await speakEnglish();
-  // happy-dom lays nothing out; InfiniteScroll only loads when its element is displayed.
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
-    configurable: true,
-    get: () => document.body,
-  });
-});
+beforeAll(displayEverything);
 
 beforeEach(() => {
-  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   resetTerminalFetch();
   useDeviceStore.setState(useDeviceStore.getInitialState(), true);
   handlers = {};
   answerCalls(() => handlers);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.clearAllMocks();
 });
 
 describe('device list page', () => {
@@ -186,9 +54,9 @@ describe('device list page', () => {
   });
 
   it('shows the rows with the list wording, counts in the tabs, and nomore when all are loaded', async () => {
-    await render('/pagesDevice/deviceList/index', <DeviceListPage />);
-    expect(calls('terminalPage')[0]).toMatchObject({ query: { page: 1, limit: 100 } });
-    const rows = container.querySelectorAll('.device-row');
+    await page.render('/pagesDevice/deviceList/index', <DeviceListPage />);
+    expect(callInputs('terminalPage')[0]).toMatchObject({ query: { page: 1, limit: 100 } });
+    const rows = page.container.querySelectorAll('.device-row');
     expect(rows).toHaveLength(2);
     // An online device reads "Online" in the list (not "Moving").
     expect(rows[0]?.textContent).toContain('Online');
@@ -197,17 +65,19 @@ describe('device list page', () => {
     expect(rows[0]?.textContent).toContain('Chaoyang, Beijing');
     expect(rows[1]?.textContent).toContain('Offline');
     expect(rows[1]?.textContent).toContain('No location yet');
-    expect(text()).toContain('All 2');
-    expect(text()).toContain('Online 1');
-    expect(container.querySelector('.list-status')?.getAttribute('data-status')).toBe('nomore');
+    expect(pageText()).toContain('All 2');
+    expect(pageText()).toContain('Online 1');
+    expect(page.container.querySelector('.list-status')?.getAttribute('data-status')).toBe(
+      'nomore',
+    );
   });
 
   it('a tap selects the device and goes home; the chevron opens its details', async () => {
-    await render('/pagesDevice/deviceList/index', <DeviceListPage />);
-    await click(container.querySelector('[data-device-id="1"]')!);
+    await page.render('/pagesDevice/deviceList/index', <DeviceListPage />);
+    await click(page.container.querySelector('[data-device-id="1"]')!);
     expect(useDeviceStore.getState().selectedDevice?.id).toBe(1);
     expect(switchTab).toHaveBeenCalledWith('/');
-    await click(container.querySelector('[data-device-id="2"] .device-row__more')!);
+    await click(page.container.querySelector('[data-device-id="2"] .device-row__more')!);
     expect(navigateTo).toHaveBeenCalledWith('/pagesDevice/info/device?id=2');
   });
 
@@ -215,26 +85,26 @@ describe('device list page', () => {
     handlers.terminalPage = () => {
       throw new Error('down');
     };
-    await render('/pagesDevice/deviceList/index', <DeviceListPage />);
-    expect(calls('terminalPage')).toHaveLength(1);
-    expect(text()).toContain('No devices');
+    await page.render('/pagesDevice/deviceList/index', <DeviceListPage />);
+    expect(callInputs('terminalPage')).toHaveLength(1);
+    expect(pageText()).toContain('No devices');
   });
 });
 
 describe('bind page', () => {
   const fill = async (number: string, password?: string) => {
-    const inputs = container.querySelectorAll('input');
-    await type(inputs[0] as HTMLInputElement, number);
-    if (password !== undefined) await type(inputs[1] as HTMLInputElement, password);
+    const inputs = page.container.querySelectorAll('input');
+    await typeInto(inputs[0] as HTMLInputElement, number);
+    if (password !== undefined) await typeInto(inputs[1] as HTMLInputElement, password);
   };
 
   it('sends the password hashed and upper-cased, then refreshes and goes back', async () => {
     handlers.bindTerminal = () => ({ terminalId: 3, state: 'bound', isOwner: true });
-    await render('/pagesDevice/deviceList/bind', <BindDevicePage />);
-    expect(text()).toContain('The default device password is 123456');
+    await page.render('/pagesDevice/deviceList/bind', <BindDevicePage />);
+    expect(pageText()).toContain('The default device password is 123456');
     await fill('864768011234567', '123456');
-    await click(button('Bind device'));
-    expect(calls('bindTerminal')).toEqual([
+    await click(buttonNamed('Bind device'));
+    expect(callInputs('bindTerminal')).toEqual([
       {
         body: { terminalNo: '864768011234567', password: hashPasswordForTransport('123456') },
       },
@@ -244,31 +114,33 @@ describe('bind page', () => {
   });
 
   it('refuses a malformed number before calling', async () => {
-    await render('/pagesDevice/deviceList/bind', <BindDevicePage />);
+    await page.render('/pagesDevice/deviceList/bind', <BindDevicePage />);
     await fill('12', 'x');
-    await click(button('Bind device'));
-    expect(calls('bindTerminal')).toHaveLength(0);
-    expect(text()).toContain('Please enter a valid device number');
+    await click(buttonNamed('Bind device'));
+    expect(callInputs('bindTerminal')).toHaveLength(0);
+    expect(pageText()).toContain('Please enter a valid device number');
   });
 
   it('binding without the password explains that the owner must accept', async () => {
     handlers.bindTerminalNoPassword = () => ({ terminalId: 3, state: 'pending', isOwner: false });
-    await render('/pagesDevice/deviceList/bind', <BindDevicePage />);
+    await page.render('/pagesDevice/deviceList/bind', <BindDevicePage />);
     await fill('864768011234567');
-    await click(button('Bind without password'));
-    expect(calls('bindTerminalNoPassword')).toEqual([{ body: { terminalNo: '864768011234567' } }]);
-    expect(text()).toContain('Request sent');
-    expect(text()).toContain('once the owner accepts');
+    await click(buttonNamed('Bind without password'));
+    expect(callInputs('bindTerminalNoPassword')).toEqual([
+      { body: { terminalNo: '864768011234567' } },
+    ]);
+    expect(pageText()).toContain('Request sent');
+    expect(pageText()).toContain('once the owner accepts');
   });
 });
 
 describe('settings page', () => {
   it('the owner changes the password; the unbind confirm says it releases every member', async () => {
     handlers.terminalV2 = () => terminal(4, { isOwner: true });
-    await render('/pagesDevice/info/set?id=4', <DeviceSettingsPage />);
-    expect(text()).toContain('Change device password');
-    await click(button('Unbind device'));
-    expect(text()).toContain('unbinds it from every family member');
+    await page.render('/pagesDevice/info/set?id=4', <DeviceSettingsPage />);
+    expect(pageText()).toContain('Change device password');
+    await click(buttonNamed('Unbind device'));
+    expect(pageText()).toContain('unbinds it from every family member');
   });
 
   it('a family member sees no password form; unbinding clears the selection and relaunches home', async () => {
@@ -276,15 +148,15 @@ describe('settings page', () => {
     handlers.terminalV2 = () => device;
     handlers.unbindTerminal = () => null;
     useDeviceStore.setState({ selectedDevice: device, devices: [device] });
-    await render('/pagesDevice/info/set?id=4', <DeviceSettingsPage />);
-    expect(text()).not.toContain('Change device password');
-    await click(button('Unbind device'));
-    expect(text()).toContain('removed from your device list');
+    await page.render('/pagesDevice/info/set?id=4', <DeviceSettingsPage />);
+    expect(pageText()).not.toContain('Change device password');
+    await click(buttonNamed('Unbind device'));
+    expect(pageText()).toContain('removed from your device list');
     const confirm = [...document.body.querySelectorAll('.adm-dialog-button')].find(
       (b) => b.textContent === 'Unbind device',
     );
     await click(confirm!);
-    expect(calls('unbindTerminal')).toEqual([{ body: { id: 4 } }]);
+    expect(callInputs('unbindTerminal')).toEqual([{ body: { id: 4 } }]);
     expect(useDeviceStore.getState()).toMatchObject({ selectedDevice: null, devices: [] });
     expect(reLaunch).toHaveBeenCalledWith('/');
   });
@@ -292,23 +164,22 @@ describe('settings page', () => {
   it('a filter switch saves that field alone', async () => {
     handlers.terminalV2 = () => terminal(4);
     handlers.setTerminalFilter = () => null;
-    await render('/pagesDevice/info/set?id=4', <DeviceSettingsPage />);
-    await click(container.querySelector('[aria-label="Wi-Fi points"]')!);
-    expect(calls('setTerminalFilter')).toEqual([{ body: { id: 4, wifi: false } }]);
+    await page.render('/pagesDevice/info/set?id=4', <DeviceSettingsPage />);
+    await click(page.container.querySelector('[aria-label="Wi-Fi points"]')!);
+    expect(callInputs('setTerminalFilter')).toEqual([{ body: { id: 4, wifi: false } }]);
   });
 });
 
 describe('more functions page', () => {
   it('shows the entries of the flags that are on', async () => {
     handlers.terminalFuncs = () => ({
-      terminalTypeInfo: {
-        ...terminal(1).terminalTypeInfo,
-        terminalTypeExtend: { ...allFlags(false), enableTrack: true, enableSmsAlarm: true },
-      },
+      terminalTypeInfo: terminalTypeInfo(
+        featureFlags(false, { enableTrack: true, enableSmsAlarm: true }),
+      ),
     });
     handlers.terminalV2 = () => terminal(1);
-    await render('/pagesFunc/index?id=1', <MoreFunctionsPage />);
-    const keys = [...container.querySelectorAll('[data-function]')].map((e) =>
+    await page.render('/pagesFunc/index?id=1', <MoreFunctionsPage />);
+    const keys = [...page.container.querySelectorAll('[data-function]')].map((e) =>
       e.getAttribute('data-function'),
     );
     expect(keys).toEqual([
@@ -321,7 +192,7 @@ describe('more functions page', () => {
       'deviceInfo',
       'settings',
     ]);
-    await click(container.querySelector('[data-function="track"]')!);
+    await click(page.container.querySelector('[data-function="track"]')!);
     expect(navigateTo).toHaveBeenCalledWith('/pagesDevice/track/index?id=1');
   });
 });
@@ -345,17 +216,17 @@ describe('family members page', () => {
       member({ userId: 1, nickname: 'Dad', isOwner: true, isSelf: true }),
     ];
     handlers.acceptTerminalMember = () => null;
-    await render('/pagesUser/account/bind-more-user?id=9', <BindMoreUserPage />);
-    const names = [...container.querySelectorAll('.adm-list-item-content-main')].map(
+    await page.render('/pagesUser/account/bind-more-user?id=9', <BindMoreUserPage />);
+    const names = [...page.container.querySelectorAll('.adm-list-item-content-main')].map(
       (e) => e.textContent,
     );
     expect(names[0]).toContain('Dad');
     expect(names[0]).toContain('Owner');
     expect(names[0]).toContain('Me');
     expect(names[2]).toContain('Pending');
-    expect(container.querySelectorAll('button')).toHaveLength(3); // remove Kid, accept/decline Gran
-    await click(button('Accept'));
-    expect(calls('acceptTerminalMember')).toEqual([{ body: { terminalId: 9, userId: 3 } }]);
+    expect(page.container.querySelectorAll('button')).toHaveLength(3); // remove Kid, accept/decline Gran
+    await click(buttonNamed('Accept'));
+    expect(callInputs('acceptTerminalMember')).toEqual([{ body: { terminalId: 9, userId: 3 } }]);
   });
 
   it('a family member sees the list read-only', async () => {
@@ -363,8 +234,8 @@ describe('family members page', () => {
       member({ userId: 1, nickname: 'Dad', isOwner: true }),
       member({ userId: 2, nickname: 'Kid', isSelf: true }),
     ];
-    await render('/pagesUser/account/bind-more-user?id=9', <BindMoreUserPage />);
-    expect(container.querySelectorAll('button')).toHaveLength(0);
-    expect(text()).toContain('Only the device owner can manage family members.');
+    await page.render('/pagesUser/account/bind-more-user?id=9', <BindMoreUserPage />);
+    expect(page.container.querySelectorAll('button')).toHaveLength(0);
+    expect(pageText()).toContain('Only the device owner can manage family members.');
   });
 });

@@ -2,6 +2,8 @@ import { TabBar } from 'antd-mobile';
 import { AppOutline, MessageOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { unreadBadge } from '../alarms/format';
+import { useUnreadAlarms } from '../alarms/useUnreadAlarms';
 import { switchTab } from './navigation';
 import { PATHS, tabOf } from './paths';
 import { Suspended } from './Suspended';
@@ -10,9 +12,10 @@ import { Suspended } from './Suspended';
 export default function TabLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const unread = useUnreadAlarms().data?.total ?? 0;
   const tabs = [
     { key: PATHS.home, title: t('tabs.home'), icon: <AppOutline /> },
-    { key: PATHS.message, title: t('tabs.message'), icon: <MessageOutline /> },
+    { key: PATHS.message, title: t('tabs.message'), icon: <MessageOutline />, badge: unread },
     { key: PATHS.mine, title: t('tabs.mine'), icon: <UserOutline /> },
   ];
   return (
@@ -24,7 +27,12 @@ export default function TabLayout() {
       </main>
       <TabBar className="tab-bar" activeKey={tabOf(pathname) ?? null} onChange={switchTab}>
         {tabs.map((tab) => (
-          <TabBar.Item key={tab.key} title={tab.title} icon={tab.icon} />
+          <TabBar.Item
+            key={tab.key}
+            title={tab.title}
+            icon={tab.icon}
+            badge={tab.badge ? unreadBadge(tab.badge) : undefined}
+          />
         ))}
       </TabBar>
     </div>

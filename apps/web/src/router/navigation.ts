@@ -45,6 +45,11 @@ export function switchTab(tabPath: string): void {
 }
 
 export function navigateBack(): void {
+  navigateBackOr(PATHS.home);
+}
+
+/** Back; a page opened directly (nothing to go back to) is replaced with `path`. */
+export function navigateBackOr(path: string): void {
   if (historyIndex() > 0) window.history.back();
-  else redirectTo(PATHS.home);
+  else redirectTo(path);
 }

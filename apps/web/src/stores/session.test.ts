@@ -1,7 +1,7 @@
-import type { LoginResult, StopoverItem, Terminal } from '@xunji/shared';
+import type { AlarmLog, LoginResult, StopoverItem, Terminal } from '@xunji/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAccountStore } from './account';
-import { useAlarmStore } from './alarm';
+import { initialAlarmState, useAlarmStore } from './alarm';
 import { useAppStore } from './app';
 import { useDeviceStore } from './device';
 import { useReportStore } from './report';
@@ -46,7 +46,7 @@ describe('session', () => {
     expect(useUserStore.getState().user).toEqual(login.user);
   });
 
-  it('signOut clears what spec §4 lists and the chosen report item, and keeps the remembered sign-in', () => {
+  it('signOut clears what spec §4 lists (the alarm log and search too) and the chosen report item, and keeps the remembered sign-in', () => {
     signIn(login);
     useAccountStore.setState({
       lastUsername: 'acme-ops',
@@ -60,7 +60,15 @@ describe('session', () => {
       simState: { iccid: '89' },
       activationState: 1,
     });
-    useAlarmStore.setState({ alarmLog: [{ id: 9 }] });
+    useAlarmStore.setState({
+      alarmLog: [{ id: 9 } as AlarmLog],
+      search: {
+        alarmTypes: ['sos'],
+        range: 'custom',
+        beginTime: '2025-01-01',
+        endTime: '2025-01-02',
+      },
+    });
     useReportStore.setState({
       selected: { terminalId: 1, type: 'stay', item: { id: 4 } as StopoverItem },
     });
@@ -86,7 +94,8 @@ describe('session', () => {
       activationState: 0,
       listNeedsInit: false,
     });
-    expect(useAlarmStore.getState().alarmLog).toEqual([]);
+    expect(useAlarmStore.getState()).toEqual(initialAlarmState);
+    expect(useAlarmStore.getState().search.alarmTypes).toEqual([]);
     expect(useReportStore.getState().selected).toBeNull();
     expect(useAppStore.getState()).toMatchObject({ language: 'en', seenNoticeId: 3 });
   });

@@ -19,3 +19,11 @@ export function answerCalls(current: () => CallHandlers): void {
       : Promise.reject(new Error(`unexpected ${route.name}`));
   }) as typeof call);
 }
+
+/** What the mocked `call` was given for the route `name`, oldest first. */
+export function callInputs<Input = Record<string, unknown>>(name: string): Input[] {
+  return vi
+    .mocked(call)
+    .mock.calls.filter(([route]) => route.name === name)
+    .map(([, input]) => input as Input);
+}

@@ -42,7 +42,8 @@ export function bcdTimeToUtc(bcd: Uint8Array): number {
 const bit = (flags: number, index: number): boolean => Math.floor(flags / 2 ** index) % 2 === 1;
 
 /**
- * Alarm flags (DWORD) → AlarmType. Standard bits: 0 SOS, 1 overspeed, 7 main-power under-voltage,
+ * Alarm flags (DWORD) → AlarmType. Standard bits: 0 SOS, 1 overspeed, 2 fatigue
+ * driving, 7 main-power under-voltage,
  * 8 main-power cut, 20 in/out area (direction from item 0x12 when present), 28 illegal
  * displacement. Vendor bits as Traccar reads them: 15 vibration, 16/17 tampering. Every other set
  * bit is reported once as 'other'.
@@ -57,6 +58,9 @@ export function alarmTypes(flags: number, areaDirection?: number): AlarmType[] {
         break;
       case 1:
         alarms.add('overspeed');
+        break;
+      case 2:
+        alarms.add('fatigue');
         break;
       case 7:
         alarms.add('lowBattery');

@@ -76,7 +76,8 @@ describe('jt808 robustness', () => {
     expect(alarmTypes(2 ** 31)).toEqual(['other']);
     expect(alarmTypes(1 << 20, 0)).toEqual(['geofenceEnter']);
     expect(alarmTypes(1 << 20)).toEqual(['other']);
-    expect(alarmTypes((1 << 2) | (1 << 3))).toEqual(['other']);
+    expect(alarmTypes(1 << 2)).toEqual(['fatigue']);
+    expect(alarmTypes((1 << 3) | (1 << 4))).toEqual(['other']);
     expect(alarmTypes(0)).toEqual([]);
   });
 

@@ -36,3 +36,17 @@ export const systemInfo = z
     language: z.string().max(16).optional(),
   })
   .optional();
+
+/** Paged lists: page from 1; at most 100 a page. */
+export const pageNumber = z.coerce
+  .number({ error: 'page' })
+  .int({ error: 'page' })
+  .min(1, { error: 'page' })
+  .default(1);
+export const pageLimit = (defaultLimit: number) =>
+  z.coerce
+    .number({ error: 'limit' })
+    .int({ error: 'limit' })
+    .min(1, { error: 'limit' })
+    .max(100, { error: 'limit' })
+    .default(defaultLimit);

@@ -4,7 +4,7 @@ import { PAGE_SIZE, TRACK_MAX_RANGE_DAYS, REPORT_MAX_RANGE_DAYS } from '../const
 import { DAY_MS, isTimeZone } from '../zoned-time.js';
 import { date, HISTORY_TYPES, instantOf, time, timeZone } from './history-params.js';
 import { defineCall } from './define.js';
-import { id } from './fields.js';
+import { id, pageLimit, pageNumber } from './fields.js';
 import { routes } from './routes.js';
 import { StopoverPage, TrackInfo, TripPage } from './history-entities.js';
 
@@ -37,13 +37,8 @@ export const trackInfo = defineCall({
 const reportQuery = z
   .object({
     ...windowShape,
-    page: z.coerce.number({ error: 'page' }).int().min(1, { error: 'page' }).default(1),
-    limit: z.coerce
-      .number({ error: 'limit' })
-      .int()
-      .min(1, { error: 'limit' })
-      .max(100, { error: 'limit' })
-      .default(PAGE_SIZE.reports),
+    page: pageNumber,
+    limit: pageLimit(PAGE_SIZE.reports),
   })
   .superRefine(checkWindow(REPORT_MAX_RANGE_DAYS, 'reportRange'));
 

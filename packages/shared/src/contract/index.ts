@@ -1,5 +1,8 @@
 import * as account from './account.js';
+import * as alarm from './alarm.js';
 import * as app from './app.js';
+import * as district from './district.js';
+import * as fence from './fence.js';
 import * as history from './history.js';
 import * as terminal from './terminal.js';
 import type { CallDefinition } from './define.js';
@@ -10,11 +13,22 @@ export * from './routes.js';
 export * from './entities.js';
 export * from './terminal-entities.js';
 export * from './history-entities.js';
+export * from './fence-entities.js';
+export * from './alarm-entities.js';
+export * from './district-entities.js';
 export { HISTORY_TYPES, instantOf, type HistoryType } from './history-params.js';
 export * as fields from './fields.js';
 
 /** Every call of the API, by name. Each later area adds its module here. */
-export const api = { ...account, ...app, ...terminal, ...history } satisfies {
+export const api = {
+  ...account,
+  ...app,
+  ...terminal,
+  ...history,
+  ...district,
+  ...fence,
+  ...alarm,
+} satisfies {
   [K in RouteName]: CallDefinition & { name: K };
 };
 export type Api = typeof api;

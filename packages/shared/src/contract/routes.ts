@@ -20,6 +20,10 @@ const route = <const N extends string>(
   auth,
 });
 
+/** The §7 alarm-setting changes: POST /terminal-alarm-setting/<action>. */
+const alarmSettingRoute = <const N extends string>(name: N, action: string) =>
+  route(name, 'POST', `/terminal-alarm-setting/${action}`, 'user');
+
 /**
  * Method, path and access of every call, free of zod so the app can import it without the
  * schemas (the login page has a JS budget). The schemas of each call extend its route.
@@ -72,6 +76,49 @@ export const routes = {
   historyDates: route('historyDates', 'GET', '/:type/dates', 'user'),
   tripPage: route('tripPage', 'GET', '/v2/trip/trip/page', 'user'),
   stopoverPage: route('stopoverPage', 'GET', '/v2/trip/stopover/page', 'user'),
+  district: route('district', 'GET', '/amap/config/district', 'user'),
+  fencePage: route('fencePage', 'GET', '/v2/fence/page', 'user'),
+  fenceById: route('fenceById', 'GET', '/v2/fence/:id', 'user'),
+  createFence: route('createFence', 'POST', '/v2/fence', 'user'),
+  updateFence: route('updateFence', 'PUT', '/v2/fence', 'user'),
+  deleteFence: route('deleteFence', 'DELETE', '/fence/:id', 'user'),
+  setFenceStatus: route('setFenceStatus', 'PUT', '/fence/status', 'user'),
+  alarmLogPage: route('alarmLogPage', 'GET', '/v2/alarm-log/page', 'user'),
+  alarmStatistics: route('alarmStatistics', 'GET', '/alarm-log/statistics', 'user'),
+  alarmLogById: route('alarmLogById', 'GET', '/v2/alarm-log/:alarmId', 'user'),
+  deleteAlarmLog: route('deleteAlarmLog', 'DELETE', '/alarm-log/:id', 'user'),
+  clearAlarmLogs: route('clearAlarmLogs', 'DELETE', '/alarm-log/clear', 'user'),
+  terminalAlarmSetting: route(
+    'terminalAlarmSetting',
+    'GET',
+    '/terminal-alarm-setting/:terminalId',
+    'user',
+  ),
+  userAlarmSetting: route('userAlarmSetting', 'GET', '/user-alarm-setting', 'user'),
+  setWechatAlarm: alarmSettingRoute('setWechatAlarm', 'set-wechat-alarm'),
+  setTelPhoneNumber: alarmSettingRoute('setTelPhoneNumber', 'set-tel-phone-number'),
+  setSmsPhoneNumber: alarmSettingRoute('setSmsPhoneNumber', 'set-sms-phone-number'),
+  setPushAlarm: alarmSettingRoute('setPushAlarm', 'set-push-alarm'),
+  setTelAlarm: alarmSettingRoute('setTelAlarm', 'set-tel-alarm'),
+  setSmsAlarm: alarmSettingRoute('setSmsAlarm', 'set-sms-alarm'),
+  setFenceAlarm: alarmSettingRoute('setFenceAlarm', 'set-fence-alarm'),
+  setVibrationAlarm: alarmSettingRoute('setVibrationAlarm', 'set-vibration-alarm'),
+  setSosAlarm: alarmSettingRoute('setSosAlarm', 'set-sos-alarm'),
+  setTearAlarm: alarmSettingRoute('setTearAlarm', 'set-tear-alarm'),
+  setLowPowerAlarm: alarmSettingRoute('setLowPowerAlarm', 'set-low-power-alarm'),
+  setSpeedAlarm: alarmSettingRoute('setSpeedAlarm', 'set-speed-alarm'),
+  setPowerOffAlarm: alarmSettingRoute('setPowerOffAlarm', 'set-power-off-alarm'),
+  setVoiceAlarm: alarmSettingRoute('setVoiceAlarm', 'set-voice-alarm'),
+  setRestAlarm: alarmSettingRoute('setRestAlarm', 'set-rest-alarm'),
+  setOfflineAlarm: alarmSettingRoute('setOfflineAlarm', 'set-offline-alarm'),
+  pushVapidKey: route('pushVapidKey', 'GET', '/push/vapid-key', 'public'),
+  registerPushClient: route('registerPushClient', 'POST', '/push/client', 'user'),
+  unregisterPushClient: route(
+    'unregisterPushClient',
+    'DELETE',
+    '/push/client/:pushClientId',
+    'user',
+  ),
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -1,78 +1,58 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { deliverViaAliyun } from '../aliyun/aliyun-delivery.js';
+import { callAliyunRpc, type AliyunClient } from '../aliyun/aliyun-rpc.js';
+import { alarmTemplateParams, type AlarmNotice } from '../alarm-notice.js';
+import type { DeliveryOutcome } from '../delivery-outcome.js';
 import { SmsSendError, type SmsProvider } from './sms-provider.js';
 
-export interface AliyunSmsOptions {
-  endpoint: string;
-  accessKeyId: string;
-  accessKeySecret: string;
+export interface AliyunSmsOptions extends AliyunClient {
   signName: string;
   templateCode: string;
-  fetch?: typeof fetch;
+  /** Template with the variables `${device}`, `${alarm}`, `${time}` and `${address}`. */
+  alarmTemplateCode?: string | undefined;
 }
 
-/** RFC 3986 encoding as Aliyun's RPC signature requires (encodeURIComponent leaves !'()* alone). */
-export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
+const VERSION = '2017-05-25';
 
-/**
- * Aliyun RPC signature v1.0: HMAC-SHA1 with key `secret&` over
- * `METHOD&%2F&percentEncode(sorted canonical query)`, base64.
- */
-export function signAliyunRpc(
-  method: string,
-  params: Record<string, string>,
-  secret: string,
-): string {
-  const canonical = Object.keys(params)
-    .sort()
-    .map((key) => `${percentEncode(key)}=${percentEncode(params[key] ?? '')}`)
-    .join('&');
-  const stringToSign = `${method}&${percentEncode('/')}&${percentEncode(canonical)}`;
-  return createHmac('sha1', `${secret}&`).update(stringToSign).digest('base64');
-}
-
-/** Aliyun Dysms `SendSms` (API version 2017-05-25) with a template whose variable is `code`. */
+/** Aliyun Dysms `SendSms` (API version 2017-05-25): verification codes and alarms. */
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun';
 
   constructor(private readonly options: AliyunSmsOptions) {}
 
-  async sendVerificationCode(phoneNumber: string, code: string): Promise<void> {
-    const params: Record<string, string> = {
-      AccessKeyId: this.options.accessKeyId,
-      Action: 'SendSms',
-      Format: 'JSON',
+  private params(phoneNumber: string, templateCode: string, variables: object) {
+    return {
       PhoneNumbers: phoneNumber,
-      RegionId: 'cn-hangzhou',
       SignName: this.options.signName,
-      SignatureMethod: 'HMAC-SHA1',
-      SignatureNonce: randomUUID(),
-      SignatureVersion: '1.0',
-      TemplateCode: this.options.templateCode,
-      TemplateParam: JSON.stringify({ code }),
-      Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      Version: '2017-05-25',
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(variables),
     };
-    const signature = signAliyunRpc('GET', params, this.options.accessKeySecret);
-    const query = Object.entries({ Signature: signature, ...params })
-      .map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`)
-      .join('&');
-    const url = new URL(this.options.endpoint);
-    url.search = query;
+  }
+
+  async sendVerificationCode(phoneNumber: string, code: string): Promise<void> {
+    const params = this.params(phoneNumber, this.options.templateCode, { code });
     let body: { Code?: string; Message?: string };
     try {
-      const response = await (this.options.fetch ?? fetch)(url, {
-        signal: AbortSignal.timeout(10_000),
-      });
-      body = (await response.json()) as typeof body;
+      ({ body } = await callAliyunRpc(this.options, 'SendSms', VERSION, params));
     } catch (error) {
       throw new SmsSendError(`Aliyun SMS request failed: ${String(error)}`);
     }
     if (body.Code !== 'OK')
       throw new SmsSendError(`Aliyun SMS refused: ${body.Code ?? '?'} ${body.Message ?? ''}`);
+  }
+
+  async sendAlarm(phoneNumber: string, notice: AlarmNotice): Promise<DeliveryOutcome> {
+    const templateCode = this.options.alarmTemplateCode;
+    if (!templateCode) {
+      throw new SmsSendError(
+        'Aliyun alarm SMS is not configured: set ALIYUN_SMS_ALARM_TEMPLATE_CODE',
+      );
+    }
+    const params = this.params(phoneNumber, templateCode, alarmTemplateParams(notice));
+    return deliverViaAliyun(
+      'Aliyun SMS',
+      this.options,
+      { action: 'SendSms', version: VERSION, params },
+      'BizId',
+    );
   }
 }

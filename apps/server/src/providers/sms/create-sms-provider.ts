@@ -11,7 +11,8 @@ export function createSmsProvider(
   logger: FastifyBaseLogger,
 ): SmsProvider {
   if (config.sms.provider === 'aliyun') {
-    const { endpoint, accessKeyId, accessKeySecret, signName, templateCode } = config.sms.aliyun;
+    const { endpoint, accessKeyId, accessKeySecret, signName, templateCode, alarmTemplateCode } =
+      config.sms.aliyun;
     if (!accessKeyId || !accessKeySecret || !signName || !templateCode) {
       throw new Error('Aliyun SMS is not fully configured');
     }
@@ -21,6 +22,7 @@ export function createSmsProvider(
       accessKeySecret,
       signName,
       templateCode,
+      alarmTemplateCode,
     });
   }
   if (config.env === 'production')

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type LatLon } from '@xunji/shared';
 import { Button } from 'antd-mobile';
-import { LocationFill } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../api/call';
 import { toast } from '../../api/feedback';
+import { MapLocateButton } from '../../components/MapLocateButton';
 import { PageLayout } from '../../components/PageLayout';
 import { useDebouncedValue } from '../../devices/useDebouncedValue';
 import { MapView, PointPicker, UserLocationLayer, type UserPosition } from '../../map';
@@ -118,16 +118,11 @@ export default function ChooseLocationPage() {
             <PointPicker value={point} onChange={setPoint} />
             <UserLocationLayer position={me} />
             <div className="location-map__hint">{t('location.dragHint')}</div>
-            <button
-              type="button"
-              className="location-map__button"
-              aria-label={t('location.locateMe')}
-              title={t('location.locateMe')}
+            <MapLocateButton
+              label={t('location.locateMe')}
               disabled={locating}
               onClick={() => void locate()}
-            >
-              <LocationFill />
-            </button>
+            />
           </MapView>
         </div>
         <section className="location-sheet" data-testid="choose-location-sheet">

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyLiveUpdate, routes, type LatLon, type Terminal } from '@xunji/shared';
 import { DotLoading, Empty } from 'antd-mobile';
-import { EnvironmentOutline, LocationFill } from 'antd-mobile-icons';
+import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
 import { toast } from '../../api/feedback';
+import { MapLocateButton } from '../../components/MapLocateButton';
 import { PageLayout } from '../../components/PageLayout';
 import { DeviceIcon } from '../../devices/DeviceIcon';
 import { formatLocateTime } from '../../devices/format';
@@ -59,17 +60,7 @@ function useDeviceAddress(terminal: Terminal, gcj02: LatLon) {
 function RecentreButton({ point }: { point: LatLon }) {
   const { t } = useTranslation();
   const flyTo = useFlyTo();
-  return (
-    <button
-      type="button"
-      className="location-map__button"
-      aria-label={t('location.recentre')}
-      title={t('location.recentre')}
-      onClick={() => flyTo(point)}
-    >
-      <LocationFill />
-    </button>
-  );
+  return <MapLocateButton label={t('location.recentre')} onClick={() => flyTo(point)} />;
 }
 
 function DeviceHead({ terminal }: { terminal: Terminal }) {

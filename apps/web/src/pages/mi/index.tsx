@@ -3,6 +3,7 @@ import { LANGUAGES, UserType, routes } from '@xunji/shared';
 import { ActionSheet, Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PushSwitch } from '../../alarms/PushSwitch';
 import { call } from '../../api/call';
 import { confirmDialog } from '../../api/feedback';
 import { queries } from '../../api/queries';
@@ -70,6 +71,9 @@ export default function MinePage() {
         <List.Item extra={t(`languages.${language}`)} onClick={() => setChoosingLanguage(true)}>
           {t('mine.language')}
         </List.Item>
+      </List>
+      <List className="section">
+        <PushSwitch />
       </List>
       <List className="section">
         {links.map(({ path, label }) => (

@@ -1,8 +1,10 @@
 import type { StopoverItem, TripItem } from '@xunji/shared';
-import { Button, ErrorBlock, Tag } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Facts } from '../../components/Facts';
+import { MapSheetPage } from '../../components/MapSheetPage';
+import { MissingItem } from '../../components/MissingItem';
 import { PageLayout } from '../../components/PageLayout';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { formatDistance, formatDuration } from '../../history/format';
@@ -13,21 +15,6 @@ import { storedReportItem, useReportStore } from '../../stores/report';
 import { addressText, formatKmh } from './format';
 import { StayMap, TripMap } from './ReportMap';
 import './report.css';
-
-type Fact = [label: string, value: ReactNode, key?: string];
-
-function Facts({ facts }: { facts: Fact[] }) {
-  return (
-    <dl className="report-facts">
-      {facts.map(([label, value, key]) => (
-        <div key={key ?? label} data-fact={key}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function TripFacts({ item }: { item: TripItem }) {
   const { t } = useTranslation();
@@ -82,12 +69,11 @@ function Missing({ terminalId }: { terminalId: number | null }) {
     else navigateBack();
   };
   return (
-    <div className="report-missing">
-      <ErrorBlock status="empty" title={t('history.report.missing')} description={null} />
-      <Button color="primary" fill="outline" onClick={back}>
-        {t('history.report.backToList')}
-      </Button>
-    </div>
+    <MissingItem
+      text={t('history.report.missing')}
+      backText={t('history.report.backToList')}
+      onBack={back}
+    />
   );
 }
 
@@ -119,23 +105,18 @@ export default function ReportDetailsPage() {
     );
 
   return (
-    <div className="report-details-page">
-      <PageLayout title={title}>
-        <div className="report-map">
-          {shown.type === 'trip' ? (
-            <TripMap terminalId={shown.terminalId} item={shown.item} />
-          ) : (
-            <StayMap item={shown.item} />
-          )}
-        </div>
-        <section className="report-sheet" data-testid="report-sheet">
-          {shown.type === 'trip' ? (
-            <TripFacts item={shown.item} />
-          ) : (
-            <StayFacts item={shown.item} />
-          )}
-        </section>
-      </PageLayout>
-    </div>
+    <MapSheetPage
+      title={title}
+      sheetTestId="report-sheet"
+      map={
+        shown.type === 'trip' ? (
+          <TripMap terminalId={shown.terminalId} item={shown.item} />
+        ) : (
+          <StayMap item={shown.item} />
+        )
+      }
+    >
+      {shown.type === 'trip' ? <TripFacts item={shown.item} /> : <StayFacts item={shown.item} />}
+    </MapSheetPage>
   );
 }

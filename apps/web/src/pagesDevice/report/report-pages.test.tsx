@@ -1,41 +1,38 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { addDays, type StopoverItem, type Terminal, type TripItem } from '@xunji/shared';
+import { addDays, type StopoverItem, type TripItem } from '@xunji/shared';
 import { act, useEffect, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call } from '../../api/call';
+import { useLocation } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTerminalFetch } from '../../devices/terminal-fetch';
 import { minDate, toDate, today } from '../../history/day';
 import { navigateBack, navigateTo, redirectTo } from '../../router/navigation';
 import { initialReportState, useReportStore } from '../../stores/report';
-import { speakEnglish } from '../../test/english';
 import { shiftMonth } from '../../history/DateBar';
 import ReportDetailsPage from './details';
 import ReportTablePage from './table';
-import { answerCalls, type CallHandlers } from '../../test/call-handlers';
+import { answerCalls, callInputs, type CallHandlers } from '../../test/call-handlers';
+import { terminal } from '../../test/fixtures';
+import {
+  buttonNamed,
+  byText,
+  click,
+  displayEverything,
+  pageHarness,
+  pageText,
+  settleUi,
+} from '../../test/page-harness';
 
 vi.mock('../../api/call', () => ({ call: vi.fn() }));
 vi.mock('../../api/feedback', () => ({ toast: vi.fn(), confirmDialog: vi.fn() }));
-vi.mock('../../router/navigation', () => ({
-  navigateTo: vi.fn(),
-  navigateBack: vi.fn(),
-  redirectTo: vi.fn(),
-  reLaunch: vi.fn(),
-  switchTab: vi.fn(),
-}));
+vi.mock('../../router/navigation');
 // Leaflet has nothing to draw on in happy-dom: the maps are boxes naming what they show.
 vi.mock('./ReportMap', () => ({
   TripMap: ({ item }: { item: TripItem }) => <div data-testid="trip-map">{item.id}</div>,
   StayMap: ({ item }: { item: StopoverItem }) => <div data-testid="stay-map">{item.id}</div>,
 }));
 
+const page = pageHarness();
 let handlers: CallHandlers;
-const calls = (name: string) =>
-  vi
-    .mocked(call)
-    .mock.calls.filter(([route]) => route.name === name)
-    .map(([, input]) => input as { query: Record<string, unknown> });
+const calls = (name: string) => callInputs<{ query: Record<string, unknown> }>(name);
 
 /** Two days ago: inside the §5 range whenever the tests run. */
 const DAY = addDays(today(), -2);
@@ -83,8 +80,6 @@ function trip(id: number, patch: Partial<TripItem> = {}): TripItem {
   };
 }
 
-let container: HTMLDivElement;
-let root: Root;
 /** Where the page's router is (the page writes its date and tab into the URL). */
 const seen = { location: '' };
 
@@ -96,76 +91,28 @@ function LocationProbe() {
   return null;
 }
 
-async function render(path: string, page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          {page}
-          <LocationProbe />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
+/** Renders the page with the probe beside it. */
+const render = (path: string, shown: ReactNode) =>
+  page.render(
+    path,
+    <>
+      {shown}
+      <LocationProbe />
+    </>,
   );
-  await settleUi();
-}
 
-async function settleUi() {
-  for (let i = 0; i < 8; i += 1) await act(() => new Promise((r) => setTimeout(r, 0)));
-}
+const rows = () => [...page.container.querySelectorAll('.report-row')];
+const status = () => page.container.querySelector('.list-status')?.getAttribute('data-status');
+const tab = (title: string) => byText('.adm-tabs-tab', title, page.container);
 
-const text = () => document.body.textContent ?? '';
-const rows = () => [...container.querySelectorAll('.report-row')];
-const status = () => container.querySelector('.list-status')?.getAttribute('data-status');
-async function click(element: Element) {
-  await act(async () => {
-    element.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  });
-  await settleUi();
-}
-const tab = (title: string) => {
-  const found = [...container.querySelectorAll('.adm-tabs-tab')].find(
-    (element) => element.textContent === title,
-  );
-  if (!found) throw new Error(`no tab "${title}"`);
-  return found;
-};
-const button = (label: string) => {
-  const found = [...document.body.querySelectorAll('button')].find(
-    (b) => b.textContent?.trim() === label || b.getAttribute('aria-label') === label,
-  );
-  if (!found) throw new Error(`no button "${label}"`);
-  return found;
-};
-
-beforeAll(async () => {
-  await speakEnglish();
-  // happy-dom lays nothing out; InfiniteScroll only loads when its element is displayed.
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
-    configurable: true,
-    get: () => document.body,
-  });
-});
+beforeAll(displayEverything);
 
 beforeEach(() => {
-  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   resetTerminalFetch();
   useReportStore.setState(initialReportState, true);
   seen.location = '';
-  handlers = {
-    terminalV2: () => ({ id: 7, terminalName: 'Car 7' }) as Terminal,
-  };
+  handlers = { terminalV2: () => terminal(7) };
   answerCalls(() => handlers);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.clearAllMocks();
 });
 
 describe('report table page', () => {
@@ -189,8 +136,8 @@ describe('report table page', () => {
       },
     ]);
     expect(calls('tripPage')).toHaveLength(0);
-    expect(text()).toContain('Car 7');
-    expect(container.querySelector('[data-testid="history-date"]')?.textContent).toBe(
+    expect(pageText()).toContain('Car 7');
+    expect(page.container.querySelector('[data-testid="history-date"]')?.textContent).toBe(
       DAY.replaceAll('-', '/'),
     );
     expect(rows()).toHaveLength(2);
@@ -219,8 +166,8 @@ describe('report table page', () => {
 
   it('loads the next page until the loaded count reaches the total', async () => {
     handlers.stopoverPage = (input) => {
-      const page = (input as { query: { page: number } }).query.page;
-      const ids = page === 1 ? [...Array(20).keys()] : [20, 21, 22];
+      const number = (input as { query: { page: number } }).query.page;
+      const ids = number === 1 ? [...Array(20).keys()] : [20, 21, 22];
       return { list: ids.map((id) => stay(id + 1)), count: 23 };
     };
     await render(tablePath(), <ReportTablePage />);
@@ -242,7 +189,7 @@ describe('report table page', () => {
     };
     await render(tablePath(), <ReportTablePage />);
     expect(calls('stopoverPage')).toHaveLength(1);
-    expect(text()).toContain('Nothing recorded on this day');
+    expect(pageText()).toContain('Nothing recorded on this day');
   });
 
   it('switches tabs, keeping the tab in the URL', async () => {
@@ -265,24 +212,24 @@ describe('report table page', () => {
     handlers.stopoverPage = () => ({ list: [], count: 0 });
     await render(tablePath(), <ReportTablePage />);
     expect(rows()).toHaveLength(0);
-    expect(text()).toContain('Nothing recorded on this day');
-    expect(container.querySelector('.list-status')).toBeNull();
+    expect(pageText()).toContain('Nothing recorded on this day');
+    expect(page.container.querySelector('.list-status')).toBeNull();
   });
 
   it('the day buttons move the date (in the URL) and load that day', async () => {
     handlers.stopoverPage = () => ({ list: [], count: 0 });
     await render(tablePath(), <ReportTablePage />);
-    await click(button('Previous day'));
+    await click(buttonNamed('Previous day'));
     const before = addDays(DAY, -1);
     expect(seen.location).toContain(`date=${before}`);
     expect(calls('stopoverPage').at(-1)?.query.startTime).toBe(`${before} 00:00:00`);
-    await click(button('Next day'));
-    await click(button('Next day'));
+    await click(buttonNamed('Next day'));
+    await click(buttonNamed('Next day'));
     expect(seen.location).toContain(`date=${addDays(DAY, 1)}`);
     // Today is the last day: no next day after it.
-    await click(button('Next day'));
+    await click(buttonNamed('Next day'));
     expect(seen.location).toContain(`date=${today()}`);
-    expect(button('Next day').disabled).toBe(true);
+    expect(buttonNamed('Next day').disabled).toBe(true);
   });
 
   it('the calendar marks the days with data and its choice goes into the URL', async () => {
@@ -291,7 +238,7 @@ describe('report table page', () => {
     const target = DAY.endsWith('-01') ? addDays(DAY, 1) : `${DAY.slice(0, 8)}01`;
     handlers.historyDates = () => [target, DAY];
     await render(tablePath(), <ReportTablePage />);
-    await click(button('Choose a date'));
+    await click(buttonNamed('Choose a date'));
     expect(calls('historyDates')).toEqual([
       expect.objectContaining({
         params: { type: 'stopover' },
@@ -310,7 +257,7 @@ describe('report table page', () => {
     handlers.tripPage = () => ({ list: [], count: 0 });
     handlers.historyDates = () => [];
     await render(`/pagesDevice/report/table?id=7&tab=trips`, <ReportTablePage />);
-    await click(button('Choose a date'));
+    await click(buttonNamed('Choose a date'));
     const month = () => document.body.querySelector('[data-month]')?.getAttribute('data-month');
     expect(month()).toBe(today().slice(0, 7));
     // This month's marks, up to today.
@@ -318,21 +265,21 @@ describe('report table page', () => {
       params: { type: 'trip' },
       query: { terminalId: 7, startDate: `${today().slice(0, 7)}-01`, endDate: today() },
     });
-    expect(button('Next month').disabled).toBe(true);
-    expect(button('Next year').disabled).toBe(true);
+    expect(buttonNamed('Next month').disabled).toBe(true);
+    expect(buttonNamed('Next year').disabled).toBe(true);
     // Days after today cannot be chosen.
     const days = [...document.body.querySelectorAll('.adm-calendar-picker-view-cell-date')];
     const enabled = days.filter(
       (day) => !day.parentElement?.classList.contains('adm-calendar-picker-view-cell-disabled'),
     );
     expect(enabled.map((day) => day.textContent).at(-1)).toBe(String(Number(today().slice(8))));
-    await click(button('Previous month'));
+    await click(buttonNamed('Previous month'));
     expect(month()).toBe(shiftMonth(today().slice(0, 7), -1));
     expect(calls('historyDates').at(-1)?.query.startDate).toBe(`${month()}-01`);
-    for (let i = 0; i < 12; i += 1) await click(button('Previous year'));
+    for (let i = 0; i < 12; i += 1) await click(buttonNamed('Previous year'));
     // No further back than ten years.
     expect(month()).toBe(minDate().slice(0, 7));
-    expect(button('Previous year').disabled).toBe(true);
+    expect(buttonNamed('Previous year').disabled).toBe(true);
     expect(calls('historyDates').at(-1)?.query.startDate).toBe(minDate());
   });
 
@@ -340,7 +287,7 @@ describe('report table page', () => {
     handlers.stopoverPage = () => ({ list: [], count: 0 });
     await render('/pagesDevice/report/table?id=7&date=2999-01-01', <ReportTablePage />);
     expect(calls('stopoverPage')[0]?.query.startTime).toBe(`${today()} 00:00:00`);
-    expect(text()).toContain('Today');
+    expect(pageText()).toContain('Today');
   });
 
   it('a row hands its item to the details page', async () => {
@@ -358,7 +305,7 @@ describe('report table page', () => {
   it('without a device id it says so', async () => {
     await render('/pagesDevice/report/table', <ReportTablePage />);
     expect(calls('stopoverPage')).toHaveLength(0);
-    expect(text()).toContain('No such device');
+    expect(pageText()).toContain('No such device');
   });
 });
 
@@ -368,10 +315,10 @@ describe('report details page', () => {
       selected: { terminalId: 7, type: 'stay', item: stay(11, { ongoing: true }) },
     });
     await render('/pagesDevice/report/details?id=7&type=stay&itemId=11', <ReportDetailsPage />);
-    expect(text()).toContain('Stay details');
-    expect(container.querySelector('[data-testid="stay-map"]')?.textContent).toBe('11');
+    expect(pageText()).toContain('Stay details');
+    expect(page.container.querySelector('[data-testid="stay-map"]')?.textContent).toBe('11');
     const fact = (key: string) =>
-      container.querySelector(`[data-fact="${key}"] dd`)?.textContent ?? '';
+      page.container.querySelector(`[data-fact="${key}"] dd`)?.textContent ?? '';
     expect(fact('start')).toBe(`${DAY.replaceAll('-', '/')} 08:00`);
     expect(fact('end')).toBe(`${DAY.replaceAll('-', '/')} 09:05Ongoing`);
     expect(fact('duration')).toBe('1 h 5 min');
@@ -381,9 +328,9 @@ describe('report details page', () => {
   it("shows a trip's numbers from the store", async () => {
     useReportStore.setState({ selected: { terminalId: 7, type: 'trip', item: trip(5) } });
     await render('/pagesDevice/report/details?id=7&type=trip&itemId=5', <ReportDetailsPage />);
-    expect(text()).toContain('Trip details');
-    expect(container.querySelector('[data-testid="trip-map"]')?.textContent).toBe('5');
-    const sheet = container.querySelector('[data-testid="report-sheet"]')?.textContent ?? '';
+    expect(pageText()).toContain('Trip details');
+    expect(page.container.querySelector('[data-testid="trip-map"]')?.textContent).toBe('5');
+    const sheet = page.container.querySelector('[data-testid="report-sheet"]')?.textContent ?? '';
     for (const value of ['12.35 km', '34.57 km/h', '78.90 km/h', '40 min', 'From address 5'])
       expect(sheet).toContain(value);
   });
@@ -391,9 +338,9 @@ describe('report details page', () => {
   it('says the item is missing when the store does not hold it, with a way back', async () => {
     useReportStore.setState({ selected: { terminalId: 7, type: 'stay', item: stay(11) } });
     await render('/pagesDevice/report/details?id=7&type=trip&itemId=11', <ReportDetailsPage />);
-    expect(text()).toContain('The records have changed; please go back and choose again');
-    expect(container.querySelector('[data-testid="report-sheet"]')).toBeNull();
-    await click(button('Back to the list'));
+    expect(pageText()).toContain('The records have changed; please go back and choose again');
+    expect(page.container.querySelector('[data-testid="report-sheet"]')).toBeNull();
+    await click(buttonNamed('Back to the list'));
     // Opened directly (no entry to go back to): the device's report list.
     expect(redirectTo).toHaveBeenCalledWith('/pagesDevice/report/table?id=7');
     expect(navigateBack).not.toHaveBeenCalled();
@@ -401,6 +348,6 @@ describe('report details page', () => {
 
   it('an empty store (after a reload) is missing too', async () => {
     await render('/pagesDevice/report/details?id=7&type=stay&itemId=11', <ReportDetailsPage />);
-    expect(text()).toContain('The records have changed; please go back and choose again');
+    expect(pageText()).toContain('The records have changed; please go back and choose again');
   });
 });

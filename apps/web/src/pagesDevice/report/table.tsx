@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StopoverItem, StopoverPage, TripItem, TripPage } from '@xunji/shared';
-import { Empty, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PagedListView } from '../../components/PagedListView';
 import { PageLayout } from '../../components/PageLayout';
+import { SubtitledTitle } from '../../components/SubtitledTitle';
 import { deviceQueries } from '../../devices/queries';
 import { useDeviceId } from '../../devices/useDeviceId';
+import { usePagedList, type Page } from '../../devices/usePagedList';
 import { dayFromParam, dayWindow } from '../../history/day';
 import { fetchReportPage, historyKeys } from '../../history/queries';
 import { navigateTo } from '../../router/navigation';
@@ -15,7 +18,6 @@ import { selectReportItem } from '../../stores/report';
 import { DeviceMissing } from '../info/DeviceMissing';
 import { DateBar } from '../../history/DateBar';
 import { StayRow, TripRow } from './ReportRows';
-import { useReportList, type ReportPage } from './useReportList';
 import './report.css';
 
 const TABS = ['stays', 'trips'] as const;
@@ -27,38 +29,38 @@ function ReportList<T extends { id: number }>({
   fetchPage,
   renderRow,
 }: {
-  fetchPage: (page: number) => Promise<ReportPage<T>>;
+  fetchPage: (page: number) => Promise<Page<T>>;
   renderRow: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { list, refresh, loadMore } = useReportList(fetchPage);
-  const empty = list.items.length === 0 && list.status === 'nomore';
+  const { list, refresh, loadMore } = usePagedList(fetchPage);
 
   return (
-    <div className="report-pull">
-      <PullToRefresh
-        pullingText={t('history.report.pulling')}
-        canReleaseText={t('history.report.canRelease')}
-        refreshingText={t('history.report.refreshing')}
-        completeText={t('history.report.refreshed')}
-        onRefresh={async () => {
-          // The calendar's marks may have changed too.
-          void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-          await refresh();
-        }}
-      >
-        <div className="report-list">{list.items.map(renderRow)}</div>
-        {empty ? <Empty className="report-empty" description={t('history.report.empty')} /> : null}
-        <InfiniteScroll loadMore={loadMore} hasMore={list.status !== 'nomore'}>
-          {empty ? null : (
-            <span className="list-status report-status" data-status={list.status}>
-              {t(`history.report.status.${list.status}`)}
-            </span>
-          )}
-        </InfiniteScroll>
-      </PullToRefresh>
-    </div>
+    <PagedListView
+      className="report-pull"
+      list={list}
+      loadMore={loadMore}
+      onRefresh={async () => {
+        // The calendar's marks may have changed too.
+        void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+        await refresh();
+      }}
+      texts={{
+        pulling: t('history.report.pulling'),
+        canRelease: t('history.report.canRelease'),
+        refreshing: t('history.report.refreshing'),
+        refreshed: t('history.report.refreshed'),
+        empty: t('history.report.empty'),
+        status: {
+          loadmore: t('history.report.status.loadmore'),
+          loading: t('history.report.status.loading'),
+          nomore: t('history.report.status.nomore'),
+        },
+      }}
+    >
+      <div className="report-list">{list.items.map(renderRow)}</div>
+    </PagedListView>
   );
 }
 
@@ -97,17 +99,6 @@ function TripsList({ id, date }: { id: number; date: string }) {
   );
 }
 
-/** The report title with the device's name under it. */
-function ReportTitle({ name }: { name: string | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <div className="report-title">
-      <div className="report-title__main">{t('history.reportTitle')}</div>
-      {name ? <div className="report-title__sub">{name}</div> : null}
-    </div>
-  );
-}
-
 /**
  * /pagesDevice/report/table?id=&date=&tab=: a device's stays and trips of one day, 20 a page,
  * with a date bar, pull to refresh and an endless list.
@@ -132,7 +123,11 @@ export default function ReportTablePage() {
     );
 
   return (
-    <PageLayout title={<ReportTitle name={device.data?.terminalName} />}>
+    <PageLayout
+      title={
+        <SubtitledTitle title={t('history.reportTitle')} subtitle={device.data?.terminalName} />
+      }
+    >
       {id === null ? (
         <DeviceMissing invalidId />
       ) : (

@@ -2,20 +2,15 @@ import { Picker } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DAY_END, DAY_START } from '../../history/day';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const HALF_HOURS = Array.from(
   { length: 48 },
   (_, k) => `${pad(Math.floor(k / 2))}:${k % 2 ? '30' : '00'}`,
 );
-export const DAY_START = '00:00';
-export const DAY_END = '23:59';
 const FROM = HALF_HOURS.map((time) => ({ label: time, value: time }));
 const TO = [...HALF_HOURS.slice(1), DAY_END].map((time) => ({ label: time, value: time }));
-
-/** A `?from=`/`?to=` time of day, HH:mm, or the fallback. */
-export const timeParam = (value: string | null, fallback: string): string =>
-  value && /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? value : fallback;
 
 /** The part of the day the track shows, in half hours (the end may be 23:59). */
 export function TimeRangePicker({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StopoverItem, TrackColumns } from '@xunji/shared';
+import type { StopoverItem } from '@xunji/shared';
 import { DotLoading, ErrorBlock, Switch } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
@@ -9,11 +9,12 @@ import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/PageLayout';
 import { deviceQueries } from '../../devices/queries';
 import { useDeviceId } from '../../devices/useDeviceId';
-import { dayFromParam, dayWindow } from '../../history/day';
+import { dayWindow, trackPeriod } from '../../history/day';
 import { formatDuration } from '../../history/format';
-import { buildTimeline } from '../../history/playback';
+import type { Timeline } from '../../history/playback';
 import { PlaybackClock } from '../../history/playback-clock';
 import { historyQueries } from '../../history/queries';
+import { useTrackView } from '../../history/useTrackView';
 import { FitBounds, MapView, TrackLineLayer } from '../../map';
 import { DeviceMissing } from '../info/DeviceMissing';
 import { DateBar } from '../../history/DateBar';
@@ -21,52 +22,15 @@ import { MarkerValues } from './MarkerValues';
 import { PlaybackControls } from './PlaybackControls';
 import { PlaybackMarkerLayer } from './PlaybackMarkerLayer';
 import { SpeedLegend } from './SpeedLegend';
-import { DAY_END, DAY_START, TimeRangePicker, timeParam } from './TimeRangePicker';
+import { TimeRangePicker } from './TimeRangePicker';
 import { TrackMarkersLayer } from './TrackMarkersLayer';
 import { TrackTotals } from './TrackTotals';
 import './track.css';
 
-/** Before the track arrives. */
-const emptyColumns: TrackColumns = {
-  count: 0,
-  time: new Float64Array(),
-  latitude: new Float64Array(),
-  longitude: new Float64Array(),
-  gcjLatitude: new Float64Array(),
-  gcjLongitude: new Float64Array(),
-  speed: new Float32Array(),
-  course: new Uint16Array(),
-  mode: new Uint8Array(),
-  flags: new Uint8Array(),
-};
-
-/** The shown points: all, or only GPS fixes when network (cell, Wi-Fi) fixes are hidden. */
-function shownIndices(columns: TrackColumns, withNetworkFixes: boolean): Uint32Array {
-  const shown: number[] = [];
-  for (let i = 0; i < columns.count; i++)
-    if (withNetworkFixes || columns.mode[i] === 0) shown.push(i);
-  return Uint32Array.from(shown);
-}
-
-/** South-west and north-east corners of the shown points, for fitting the map. */
-function cornersOf(columns: TrackColumns, shown: Uint32Array) {
-  let south = 90;
-  let west = 180;
-  let north = -90;
-  let east = -180;
-  for (const i of shown) {
-    south = Math.min(south, columns.latitude[i]!);
-    north = Math.max(north, columns.latitude[i]!);
-    west = Math.min(west, columns.longitude[i]!);
-    east = Math.max(east, columns.longitude[i]!);
-  }
-  return shown.length === 0
-    ? []
-    : [
-        { latitude: south, longitude: west },
-        { latitude: north, longitude: east },
-      ];
-}
+/** Before the track is ready. */
+const NO_TIMELINE: Timeline = { indices: new Uint32Array(), at: new Float64Array(), duration: 0 };
+/** How the map shows the track. */
+const FIT = { padding: 32, animate: false } as const;
 
 function StopoverChip({ stop, onClose }: { stop: StopoverItem; onClose: () => void }) {
   const { t } = useTranslation();
@@ -87,9 +51,7 @@ export default function TrackPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
   const [params, setParams] = useSearchParams();
-  const date = dayFromParam(params.get('date'));
-  const from = timeParam(params.get('from'), DAY_START);
-  const to = timeParam(params.get('to'), DAY_END);
+  const { date, from, to } = trackPeriod(params);
   const window = useMemo(() => dayWindow(date, from, to), [date, from, to]);
   const device = useQuery({ ...deviceQueries.one(id ?? 0), enabled: id !== null });
   const track = useQuery({ ...historyQueries.track(id ?? 0, window), enabled: id !== null });
@@ -103,26 +65,29 @@ export default function TrackPage() {
   const rootRef = useRef<HTMLDivElement>(null);
 
   const data = track.data;
-  const columns = data?.columns;
-  const shown = useMemo(
-    () => (columns ? shownIndices(columns, withNetworkFixes) : new Uint32Array()),
-    [columns, withNetworkFixes],
-  );
-  const timeline = useMemo(() => buildTimeline(columns ?? emptyColumns, shown), [columns, shown]);
+  // Only a switch that hides or shows points prepares the track again.
+  const hideNetworkFixes = !withNetworkFixes && data?.points.hasNetworkFixes === true;
+  const { view, failed } = useTrackView(data?.points, hideNetworkFixes);
+  const columns = view?.columns;
+  const timeline = view?.timeline ?? NO_TIMELINE;
+  const shownCount = timeline.indices.length;
+  const empty = view ? shownCount === 0 : data?.points.count === 0;
+  // The map starts where the first track is (drawn once, not first somewhere else), then stays.
+  const [mapStarted, setMapStarted] = useState(false);
+  if (!mapStarted && (view || empty || failed || track.isError)) setMapStarted(true);
   const [clock] = useState(() => new PlaybackClock(timeline));
   useEffect(() => clock.setTimeline(timeline), [clock, timeline]);
   useEffect(() => () => clock.dispose(), [clock]);
-  // For tests and the benchmark: where the playback is, without re-rendering the page per step.
-  useEffect(
-    () =>
-      clock.subscribe(() => {
-        rootRef.current?.setAttribute('data-playback-index', String(clock.getState().step));
-      }),
-    [clock],
-  );
-  const drawKey = `${id} ${date} ${from} ${to} ${shown.length}`;
+  // For tests and the benchmark: where the marker is, without re-rendering the page per step.
+  useEffect(() => {
+    let shown = -1;
+    return clock.onFrame(({ step }) => {
+      if (step !== shown) rootRef.current?.setAttribute('data-playback-index', String(step));
+      shown = step;
+    });
+  }, [clock]);
+  const drawKey = `${id} ${date} ${from} ${to} ${shownCount}`;
   const onDrawn = useCallback(() => setDrawnFor(drawKey), [drawKey]);
-  const corners = useMemo(() => (columns ? cornersOf(columns, shown) : []), [columns, shown]);
   const labels = useMemo(
     () => ({
       start: t('history.startPin'),
@@ -142,7 +107,6 @@ export default function TrackPage() {
       </PageLayout>
     );
 
-  const empty = track.isSuccess && shown.length === 0;
   return (
     <div className="track-screen">
       <PageLayout title={device.data?.terminalName ?? t('history.trackTitle')}>
@@ -151,7 +115,7 @@ export default function TrackPage() {
           className="track-page"
           data-testid="track-page"
           data-track-ready={drawnFor === drawKey && !empty ? 'true' : 'false'}
-          data-point-count={shown.length}
+          data-point-count={shownCount}
         >
           <div className="track-bar">
             <DateBar
@@ -168,33 +132,36 @@ export default function TrackPage() {
             />
           </div>
           <div className="track-map">
-            <MapView>
-              {data && columns && shown.length > 0 ? (
-                <>
-                  <TrackLineLayer columns={columns} indices={shown} onDrawn={onDrawn} />
-                  <TrackMarkersLayer
-                    columns={columns}
-                    stopovers={data.stopovers}
-                    labels={labels}
-                    onStopover={setStop}
-                  />
-                  <PlaybackMarkerLayer
-                    columns={columns}
-                    timeline={timeline}
-                    clock={clock}
-                    follow={follow}
-                  />
-                  <FitBounds points={corners} fitKey={drawKey} animate={false} padding={32} />
-                </>
-              ) : null}
-            </MapView>
+            {mapStarted ? (
+              <MapView bounds={view ? { points: view.corners, ...FIT } : undefined}>
+                {data && view && !empty ? (
+                  <>
+                    {/* Fitted first, so that the line is drawn once, at the zoom it is seen at. */}
+                    <FitBounds points={view.corners} fitKey={drawKey} {...FIT} />
+                    <TrackLineLayer columns={view.columns} line={view.line} onDrawn={onDrawn} />
+                    <TrackMarkersLayer
+                      columns={view.columns}
+                      stopovers={data.stopovers}
+                      labels={labels}
+                      onStopover={setStop}
+                    />
+                    <PlaybackMarkerLayer
+                      columns={view.columns}
+                      timeline={timeline}
+                      clock={clock}
+                      follow={follow}
+                    />
+                  </>
+                ) : null}
+              </MapView>
+            ) : null}
             <SpeedLegend />
             <label className="track-network">
               <span>{t('history.showNetworkFixes')}</span>
               <Switch checked={withNetworkFixes} onChange={setNetworkFixes} />
             </label>
             {stop ? <StopoverChip stop={stop} onClose={() => setStop(null)} /> : null}
-            {track.isPending ? (
+            {track.isPending || (data && !view && !empty && !failed) ? (
               <div className="track-map__state">
                 <DotLoading color="primary" />
               </div>
@@ -202,7 +169,7 @@ export default function TrackPage() {
             {empty ? <div className="track-map__state">{t('history.noTrack')}</div> : null}
           </div>
           <div className="track-sheet">
-            {track.isError ? (
+            {track.isError || failed ? (
               <ErrorBlock
                 status="disconnected"
                 title={t('errors.tryAgainLater')}

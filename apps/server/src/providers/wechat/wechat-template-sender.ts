@@ -1,0 +1,87 @@
+import { alarmTemplateParams, type AlarmNotice } from '../alarm-notice.js';
+import { delivered, failed, unreachable, type DeliveryOutcome } from '../delivery-outcome.js';
+import { WechatAccessToken, type WechatAccessTokenOptions } from './wechat-access-token.js';
+import type { WechatAlarmSender } from './wechat-alarm-sender.js';
+import {
+  callWechatApi,
+  isRetryableErrcode,
+  WechatApiError,
+  type WechatAnswer,
+} from './wechat-api.js';
+
+type TemplateVariable = keyof ReturnType<typeof alarmTemplateParams>;
+
+export interface WechatTemplateOptions extends WechatAccessTokenOptions {
+  templateId: string;
+  /** The template's field for each variable; the default suits a keyword1…keyword4 template. */
+  fields?: Record<TemplateVariable, string>;
+}
+
+const KEYWORD_FIELDS: Record<TemplateVariable, string> = {
+  device: 'keyword1',
+  alarm: 'keyword2',
+  time: 'keyword3',
+  address: 'keyword4',
+};
+
+/** invalid credential, access_token expired, invalid access_token. */
+const STALE_TOKEN = new Set([40001, 42001, 40014]);
+
+/** Official-account template message (`/cgi-bin/message/template/send`). */
+export class WechatTemplateSender implements WechatAlarmSender {
+  readonly name = 'wechat';
+  private readonly tokens: WechatAccessToken;
+
+  constructor(private readonly options: WechatTemplateOptions) {
+    this.tokens = new WechatAccessToken(options);
+  }
+
+  async send(
+    openId: string,
+    notice: AlarmNotice,
+    options: { url?: string } = {},
+  ): Promise<DeliveryOutcome> {
+    const fields = this.options.fields ?? KEYWORD_FIELDS;
+    const values = alarmTemplateParams(notice);
+    const message = {
+      touser: openId,
+      template_id: this.options.templateId,
+      ...(options.url ? { url: options.url } : {}),
+      data: Object.fromEntries(
+        (Object.keys(fields) as TemplateVariable[]).map((name) => [
+          fields[name],
+          { value: values[name] },
+        ]),
+      ),
+    };
+    try {
+      let answer = await this.post(message);
+      if (STALE_TOKEN.has(answer.errcode)) answer = await this.post(message);
+      const { errcode, result } = answer;
+      if (errcode === 0)
+        return delivered(result.msgid === undefined ? undefined : String(result.msgid));
+      return failed(
+        // a token refused twice: another process fetched a newer one; the next try gets it
+        isRetryableErrcode(errcode) || STALE_TOKEN.has(errcode),
+        `WeChat refused: ${errcode} ${result.errmsg ?? ''}`.trim(),
+      );
+    } catch (error) {
+      if (error instanceof WechatApiError) return failed(error.retryable, error.message);
+      return unreachable('WeChat', error);
+    }
+  }
+
+  /** Sends with the current token, forgetting it when WeChat calls it stale. */
+  private async post(message: object): Promise<{ result: WechatAnswer; errcode: number }> {
+    const token = await this.tokens.get();
+    const result = await callWechatApi(
+      this.options,
+      'cgi-bin/message/template/send',
+      { access_token: token },
+      message,
+    );
+    const errcode = result.errcode ?? 0;
+    if (STALE_TOKEN.has(errcode)) this.tokens.invalidate(token);
+    return { result, errcode };
+  }
+}

@@ -1,0 +1,60 @@
+import { Empty, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import type { ListStatus, PagedList } from '../devices/list-state';
+import './paged-list.css';
+
+/** The words of a paged list, from its page's resources. */
+export interface PagedListTexts {
+  pulling: string;
+  canRelease: string;
+  refreshing: string;
+  refreshed: string;
+  empty: string;
+  status: Record<ListStatus, string>;
+}
+
+interface PagedListViewProps {
+  list: PagedList<unknown>;
+  onRefresh: () => Promise<void>;
+  loadMore: () => Promise<void>;
+  texts: PagedListTexts;
+  /** The rows. */
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A §4 paged list on screen: pull to refresh, the rows, the empty state, and the endless end that
+ * loads the next page and names the list status (loadmore / loading / nomore).
+ */
+export function PagedListView({
+  list,
+  onRefresh,
+  loadMore,
+  texts,
+  children,
+  className,
+}: PagedListViewProps) {
+  const empty = list.items.length === 0 && list.status === 'nomore';
+  return (
+    <div className={className}>
+      <PullToRefresh
+        pullingText={texts.pulling}
+        canReleaseText={texts.canRelease}
+        refreshingText={texts.refreshing}
+        completeText={texts.refreshed}
+        onRefresh={onRefresh}
+      >
+        {children}
+        {empty ? <Empty className="paged-list__empty" description={texts.empty} /> : null}
+        <InfiniteScroll loadMore={loadMore} hasMore={list.status !== 'nomore'}>
+          {empty ? null : (
+            <span className="list-status paged-list__status" data-status={list.status}>
+              {texts.status[list.status]}
+            </span>
+          )}
+        </InfiniteScroll>
+      </PullToRefresh>
+    </div>
+  );
+}
