@@ -65,17 +65,13 @@ export class AlarmEngine {
     else if (event.type === 'status') this.onStatus(event.deviceId, event.status, event.at);
   }
 
-  private enqueue(deviceId: number, work: () => Promise<void>): void {
+  private enqueue(deviceId: number, work: () => Promise<unknown>): void {
     const previous = this.queues.get(deviceId) ?? Promise.resolve();
-    const next = previous.then(work).catch(this.onError);
+    const next = previous.then(work).then(() => undefined, this.onError);
     this.queues.set(deviceId, next);
     void next.then(() => {
       if (this.queues.get(deviceId) === next) this.queues.delete(deviceId);
     });
-  }
-
-  private async raise(alarm: FoundAlarm): Promise<void> {
-    await this.raiser.raise(alarm);
   }
 
   private async onPosition(event: Extract<GatewayEvent, { type: 'position' }>): Promise<void> {
@@ -94,7 +90,7 @@ export class AlarmEngine {
       for (const { fence, entered } of await this.fences.crossings(deviceId, row, row.fixTime)) {
         const wanted = entered ? fence.alarmOn !== 'out' : fence.alarmOn !== 'enter';
         if (wanted)
-          await this.raise({
+          await this.raiser.raise({
             ...found(entered ? 'fenceEnter' : 'fenceOut'),
             fence: { id: fence.id, name: fence.name },
           });
@@ -104,10 +100,10 @@ export class AlarmEngine {
     if (gps && row.lbsMode === 'gps') {
       const setting = await this.raiser.setting(deviceId);
       if (watch.overspeed(row.fixTime, row.speed, setting.speedLimit))
-        await this.raise(found('overspeed'));
-      if (watch.rest(row.fixTime, row.speed)) await this.raise(found('rest'));
+        await this.raiser.raise(found('overspeed'));
+      if (watch.rest(row.fixTime, row.speed)) await this.raiser.raise(found('rest'));
     }
-    if (watch.lowBattery(row.battery)) await this.raise(found('lowPower'));
+    if (watch.lowBattery(row.battery)) await this.raiser.raise(found('lowPower'));
   }
 
   private async onDeviceAlarm(event: Extract<GatewayEvent, { type: 'alarm' }>): Promise<void> {
@@ -115,7 +111,7 @@ export class AlarmEngine {
     const time = event.position?.fixTime ?? event.at;
     const types = new Set(event.alarms.map((alarm) => ALARM_OF_DEVICE_ALARM[alarm]));
     for (const type of types)
-      if (type) await this.raise({ deviceId: event.deviceId, type, time, position });
+      if (type) await this.raiser.raise({ deviceId: event.deviceId, type, time, position });
   }
 
   private onStatus(deviceId: number, status: string, at: number): void {
@@ -127,7 +123,7 @@ export class AlarmEngine {
     const timer = setTimeout(() => {
       this.offlineTimers.delete(deviceId);
       this.enqueue(deviceId, () =>
-        this.raise({ deviceId, type: 'offline', time: at + this.rules.offlineAfterMs }),
+        this.raiser.raise({ deviceId, type: 'offline', time: at + this.rules.offlineAfterMs }),
       );
     }, this.rules.offlineAfterMs);
     timer.unref();

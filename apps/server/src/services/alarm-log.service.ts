@@ -7,8 +7,8 @@ import {
   type AlarmType,
   type api,
   type CallParsed,
+  instantOf,
 } from '@xunji/shared';
-import { instantOf } from '@xunji/shared';
 import { AppError } from '../errors.js';
 import type {
   AlarmFilter,
@@ -113,8 +113,10 @@ export class AlarmLogService {
   /** Another user's alarm answers exactly like a missing one. */
   private async visible(userId: number, id: number): Promise<AlarmListRow> {
     const row = await this.logs.one(userId, id);
-    if (!row || !(await this.access.visibleDeviceIds(userId)).has(row.deviceId))
+    if (!row) throw new AppError('ALARM_NOT_FOUND');
+    await this.access.require(userId, row.deviceId).catch(() => {
       throw new AppError('ALARM_NOT_FOUND');
+    });
     return row;
   }
 }
