@@ -4,6 +4,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { SegmentUpdater } from './history/segment-updater.js';
+import { CommandDispatcher } from './gateway/command-dispatcher.js';
+import { LiveSessions } from './gateway/live-sessions.js';
 import { TrackCache } from './history/track-cache.js';
 import { createReverseGeocoder } from './providers/geocoding/create-reverse-geocoder.js';
 import { createSmsProvider } from './providers/sms/create-sms-provider.js';
@@ -133,6 +135,14 @@ export async function createServices(
     (error) => logger.error({ err: error }, 'stop and trip detection failed'),
     config.segments.sweepMs,
   );
+  // The gateway registers connections here; the API's remote calls send through the dispatcher.
+  const liveSessions = new LiveSessions();
+  const commandDispatcher = new CommandDispatcher(
+    repositories.commands,
+    liveSessions,
+    clock,
+    config.gateway.commands,
+  );
   const trackCache = new TrackCache(config.trackCache.maxBytes, config.trackCache.ttlMs, clock);
   const alarmStage = await createAlarmStage(
     config,
@@ -144,6 +154,8 @@ export async function createServices(
   );
   return {
     deviceAccess,
+    liveSessions,
+    commandDispatcher,
     segmentUpdater,
     alarmEngine: alarmStage.engine,
     alarmRaiser: alarmStage.raiser,

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database);
-  const { app, repositories, events } = await buildServer(config, database);
+  const { app, repositories, services, events } = await buildServer(config, database);
   await ensureDefaultApplication(repositories);
   // Only a new database gets the demo devices' hours of history; a restart must not resend it.
   let demoHistoryHours = 0;
@@ -23,7 +23,13 @@ async function main(): Promise<void> {
   }
 
   const gateway = new Gateway(
-    { ...config.gateway, geolocation: createGeolocationProvider(config), events },
+    {
+      ...config.gateway,
+      geolocation: createGeolocationProvider(config),
+      events,
+      sessions: services.liveSessions,
+      dispatcher: services.commandDispatcher,
+    },
     repositories,
     systemClock,
     app.log,

@@ -81,7 +81,10 @@ describe.each(testDialects())('command dispatcher on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, {
+      COMMAND_REPLY_TIMEOUT_S: '30',
+      COMMAND_QUEUE_TTL_H: '1',
+    });
     const started = await startTestGateway(server, ['gt06']);
     gateway = started.gateway;
     port = started.ports.gt06!;

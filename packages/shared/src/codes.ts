@@ -136,6 +136,26 @@ export const Codes = {
     '推送客户端未注册，请重新开启通知',
     'This browser is not registered for notifications; turn them on again',
   ),
+  COMMAND_UNSUPPORTED: entry(
+    2801,
+    400,
+    '该设备不支持此功能',
+    'This device does not support this function',
+  ),
+  COMMAND_NOT_FOUND: entry(2802, 404, '指令记录不存在', 'No such command'),
+  COMMAND_PENDING: entry(
+    2803,
+    409,
+    '上一条同类指令还在等待设备回复',
+    'The previous command of this kind is still waiting for the device',
+  ),
+  RECORD_NOT_FOUND: entry(2821, 404, '录音不存在', 'No such recording'),
+  RECORD_AUDIO_MISSING: entry(
+    2822,
+    404,
+    '录音文件不可用，请稍后再试',
+    'The recording file is not available; try again later',
+  ),
   CONFIRM_REQUIRED: entry(9006, 409, '请确认操作', 'Please confirm'),
   SYSTEM_ERROR: entry(500, 500, '系统错误，请稍后重试', 'System error, please try again later'),
 } as const satisfies Record<string, CodeEntry>;

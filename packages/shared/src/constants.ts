@@ -65,3 +65,22 @@ export const PHONE_REPEAT_MS = 180_000;
 /** The overspeed threshold a user may set, km/h. */
 export const SPEED_LIMIT_MIN_KMH = 1;
 export const SPEED_LIMIT_MAX_KMH = 300;
+
+/** §9 location (upload) intervals: 0.5, 1, 3, 6 and 12 hours, in seconds. */
+export const LOCATION_INTERVALS_S = [1800, 3600, 10_800, 21_600, 43_200] as const;
+/** §9 voice pickup options: 10 s, 0.5, 1, 3, 5 and 10 minutes, in seconds. */
+export const VOICE_PICKUP_S = [10, 30, 60, 180, 300, 600] as const;
+/** §9: an automatic recording lasts 30 s. */
+export const AUTO_RECORD_SECONDS = 30;
+/** Auto-record sound sensitivity, 1 (loud sounds only) to 3 (any sound). */
+export const AUTO_RECORD_SENSITIVITIES = [1, 2, 3] as const;
+/** Auto-record: on every sound above the sensitivity, or on a schedule (every interval). */
+export const AUTO_RECORD_MODES = ['sound', 'schedule'] as const;
+/** Numbers a watch accepts calls from. */
+export const WHITE_LIST_MAX = 10;
+/** §5: a textarea (the custom command) holds at most 140 bytes, a Chinese character two. */
+export const TEXTAREA_MAX_BYTES = 140;
+/** Week mode: at most this many reporting times a day. */
+export const WEEK_MODE_MAX_TIMES = 12;
+/** Alarm-clock mode: at most this many alarms. */
+export const ALARM_CLOCK_MAX = 8;

@@ -109,6 +109,39 @@ export const validationMessages = {
     en: 'Please save at least one phone number',
   },
   pushSubscription: { 'zh-CN': '推送订阅无效', en: 'The push subscription is not valid' },
+  switchValue: { 'zh-CN': '开关值只能是 0 或 1', en: 'A switch is 0 (off) or 1 (on)' },
+  locationInterval: {
+    'zh-CN': '请选择定位间隔：0.5、1、3、6 或 12 小时',
+    en: 'Choose a location interval: 0.5, 1, 3, 6 or 12 hours',
+  },
+  clockTime: { 'zh-CN': '时间格式应为 HH:mm', en: 'A time is written HH:mm' },
+  weekDays: { 'zh-CN': '星期模式请选择星期', en: 'Week mode needs at least one day' },
+  weekTimes: { 'zh-CN': '星期模式请设置时间', en: 'Week mode needs at least one time' },
+  alarmClocks: {
+    'zh-CN': '闹钟模式至少设置一个闹钟',
+    en: 'Alarm-clock mode needs at least one alarm',
+  },
+  locateMode: { 'zh-CN': '请选择定位模式', en: 'Choose a locate mode' },
+  positioningPriority: {
+    'zh-CN': '定位优先请选择 WiFi 或 GPS',
+    en: 'Positioning priority is Wi-Fi or GPS',
+  },
+  paramsEmpty: { 'zh-CN': '请至少修改一项设置', en: 'Change at least one setting' },
+  phoneNumber: { 'zh-CN': '请输入正确的电话号码', en: 'Please enter a valid phone number' },
+  phoneList: { 'zh-CN': '白名单最多 10 个号码', en: 'A white list holds at most 10 numbers' },
+  customCommand: {
+    'zh-CN': '指令为 1-140 个字符（一个汉字算两个）',
+    en: 'A command is 1-140 characters (a Chinese character counts as two)',
+  },
+  pickupSeconds: {
+    'zh-CN': '请选择录音时长：10 秒，0.5、1、3、5 或 10 分钟',
+    en: 'Choose a recording length: 10 s, or 0.5, 1, 3, 5 or 10 minutes',
+  },
+  autoRecordSeconds: { 'zh-CN': '自动录音时长为 30 秒', en: 'An automatic recording lasts 30 s' },
+  sensitivity: { 'zh-CN': '灵敏度为 1-3', en: 'Sensitivity is 1 to 3' },
+  autoRecordMode: { 'zh-CN': '请选择自动录音模式', en: 'Choose an auto-record mode' },
+  updateType: { 'zh-CN': '翻页方向无效', en: 'The list direction is not valid' },
+  recordIds: { 'zh-CN': '请选择要删除的录音', en: 'Choose the recordings to delete' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

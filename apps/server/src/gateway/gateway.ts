@@ -41,6 +41,10 @@ export interface GatewayOptions {
   commands: DispatcherOptions;
   /** The server's event bus (the live socket listens to it); the gateway makes its own if absent. */
   events?: GatewayEvents;
+  /** The server's live connections and dispatcher (the API sends commands through them); the
+   * gateway makes its own if absent. */
+  sessions?: LiveSessions;
+  dispatcher?: CommandDispatcher;
 }
 
 const SWEEP_MS = 5000;
@@ -65,7 +69,7 @@ type Listener =
 /** The endpoints trackers talk to, and the pipeline behind them. */
 export class Gateway {
   readonly stats = newGatewayStats();
-  readonly sessions = new LiveSessions();
+  readonly sessions: LiveSessions;
   /** Positions, status changes and device alarms, once committed. */
   readonly events: GatewayEvents;
   readonly writer: BatchWriter;
@@ -95,12 +99,10 @@ export class Gateway {
       options.stateWriteMs,
       this.events,
     );
-    this.dispatcher = new CommandDispatcher(
-      repositories.commands,
-      this.sessions,
-      clock,
-      options.commands,
-    );
+    this.sessions = options.sessions ?? new LiveSessions();
+    this.dispatcher =
+      options.dispatcher ??
+      new CommandDispatcher(repositories.commands, this.sessions, clock, options.commands);
     if (options.geolocation) {
       this.resolver = new NetworkFixResolver(
         options.geolocation,

@@ -18,6 +18,8 @@ export async function startTestGateway(
       stateWriteMs: 0,
       commands: { replyTimeoutMs: 30_000, queueTtlMs: 3600_000 },
       events: server.events,
+      sessions: server.services.liveSessions,
+      dispatcher: server.services.commandDispatcher,
       ...options,
     },
     server.repositories,

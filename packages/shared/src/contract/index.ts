@@ -4,6 +4,8 @@ import * as app from './app.js';
 import * as district from './district.js';
 import * as fence from './fence.js';
 import * as history from './history.js';
+import * as record from './record.js';
+import * as remote from './remote.js';
 import * as terminal from './terminal.js';
 import type { CallDefinition } from './define.js';
 import type { RouteName } from './routes.js';
@@ -16,6 +18,8 @@ export * from './history-entities.js';
 export * from './fence-entities.js';
 export * from './alarm-entities.js';
 export * from './district-entities.js';
+export * from './remote-entities.js';
+export * from './record-entities.js';
 export { HISTORY_TYPES, instantOf, type HistoryType } from './history-params.js';
 export * as fields from './fields.js';
 
@@ -28,6 +32,8 @@ export const api = {
   ...district,
   ...fence,
   ...alarm,
+  ...remote,
+  ...record,
 } satisfies {
   [K in RouteName]: CallDefinition & { name: K };
 };

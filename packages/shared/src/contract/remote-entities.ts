@@ -1,0 +1,142 @@
+/** Spec §3 Command record, Terminal params, White list; §4 locate modes and command results. */
+import { z } from 'zod';
+
+/** §4 remote command results. */
+export const COMMAND_RESULTS = [
+  'succeeded',
+  'notConnected',
+  'error',
+  'timeout',
+  'unsupported',
+  'protocolError',
+  'fail',
+  'noAnswer',
+  'paramError',
+  'delayedDelivery',
+  'unsent',
+] as const;
+export type CommandResult = (typeof COMMAND_RESULTS)[number];
+
+/** queued: waits for the device to connect; sent: waits for its reply; done: has its result. */
+export const COMMAND_STATES = ['queued', 'sent', 'done'] as const;
+
+/**
+ * What a command record shows as its paramName (the app translates the key): one per kind of
+ * remote action, the settings of §4 shown with their on/off wording.
+ */
+export const COMMAND_PARAMS = [
+  'restart',
+  'factoryReset',
+  'locateNow',
+  'uploadInterval',
+  'locateMode',
+  'positioningPriority',
+  'overspeed',
+  'garrison',
+  'whiteList',
+  'cutOil',
+  'custom',
+  'power',
+  'voiceRecord',
+  'autoRecord',
+  'autoRecordSensitivity',
+  'autoRecordMode',
+  'alwaysRecord',
+] as const;
+export type CommandParam = (typeof COMMAND_PARAMS)[number];
+
+/** §3 Command record. */
+export const CommandRecord = z.object({
+  id: z.number().int(),
+  terminalId: z.number().int(),
+  paramName: z.enum(COMMAND_PARAMS),
+  /** The value set, for display: "1"/"0" for on/off settings (the app words them per §4), seconds, the text sent. */
+  paramValue: z.string().nullable(),
+  state: z.enum(COMMAND_STATES),
+  /** §4 result; null while sent and waiting for the reply. */
+  result: z.enum(COMMAND_RESULTS).nullable(),
+  /** The device's own answer text, when it sent one. */
+  reply: z.string().nullable(),
+  /** epoch ms */
+  createTime: z.number().int(),
+  answerTime: z.number().int().nullable(),
+});
+export type CommandRecord = z.infer<typeof CommandRecord>;
+
+export const CommandPage = z.object({ list: z.array(CommandRecord), count: z.number().int() });
+export type CommandPage = z.infer<typeof CommandPage>;
+
+/** §4 locate modes. */
+export const LOCATE_MODES = [
+  'timing',
+  'intelligent',
+  'powerSaving',
+  'trace',
+  'week',
+  'alarmClock',
+] as const;
+export type LocateModeName = (typeof LOCATE_MODES)[number];
+export const POSITIONING_PRIORITIES = ['wifi', 'gps'] as const;
+
+/** "HH:mm" */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const LocateModeSetting = z.discriminatedUnion('mode', [
+  /** Reports every intervalSeconds (one of LOCATION_INTERVALS_S). */
+  z.object({ mode: z.literal('timing'), intervalSeconds: z.number().int() }),
+  z.object({ mode: z.literal('intelligent') }),
+  z.object({ mode: z.literal('powerSaving') }),
+  z.object({ mode: z.literal('trace') }),
+  /** Reports at `times` on `days` (1 Monday … 7 Sunday). */
+  z.object({
+    mode: z.literal('week'),
+    days: z.array(z.number().int()),
+    times: z.array(z.string()),
+  }),
+  /** Reports at each alarm time. */
+  z.object({ mode: z.literal('alarmClock'), alarms: z.array(z.string()) }),
+]);
+export type LocateModeSetting = z.infer<typeof LocateModeSetting>;
+
+/** §3 Terminal params: the remote settings as last confirmed (or last asked, while pending). */
+export const TerminalParamsValues = z.object({
+  /** Seconds, one of LOCATION_INTERVALS_S. */
+  uploadInterval: z.number().int().nullable(),
+  locateMode: LocateModeSetting.nullable(),
+  positioningPriority: z.enum(POSITIONING_PRIORITIES).nullable(),
+  /** km/h; null when the device's overspeed alarm is off. */
+  overspeedKmh: z.number().nullable(),
+});
+export type TerminalParamsValues = z.infer<typeof TerminalParamsValues>;
+
+export const TerminalParams = z.object({
+  terminalId: z.number().int(),
+  params: TerminalParamsValues,
+  /** The settings sent and not yet confirmed by the device. */
+  pending: z.array(z.enum(COMMAND_PARAMS)),
+  /** What this device can be asked (feature flags and its protocol), for the pages to show. */
+  abilities: z.array(z.enum(COMMAND_PARAMS)),
+});
+export type TerminalParams = z.infer<typeof TerminalParams>;
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+const switchFields = {
+  terminalId: z.number().int(),
+  /** The latest command for this switch, while it waits for the device or with its result. */
+  command: CommandRecord.nullable(),
+};
+
+/** Garrison (§4): set (armed, 1) or unset (disarmed, 0). */
+export const GarrisonState = z.object({ ...switchFields, isGarrison: flag });
+/** Oil/power cut: 1 cut, 0 restored (the spec's field name). */
+export const CutBufferState = z.object({ ...switchFields, isCutButter: flag });
+/** Remote power: 1 on, 0 off. */
+export const PowerState = z.object({ ...switchFields, powerOn: flag });
+
+/** §3 White list. */
+export const WhiteList = z.object({
+  terminalId: z.number().int(),
+  phoneList: z.array(z.string()),
+  command: CommandRecord.nullable(),
+});
