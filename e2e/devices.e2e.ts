@@ -1,33 +1,14 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/web/src/i18n/en.js';
 import zh from '../apps/web/src/i18n/zh-CN.js';
+import { admin } from './support/admin.js';
+import { appSettings } from './support/app-settings.js';
 import { launchBrowser, newPhoneContext } from './support/browser.js';
 import { startLiveServer, type LiveServer } from './support/live-server.js';
 import { signIn, signInAsDemo } from './support/sign-in.js';
 import { repositoryRoot } from './support/start-server.js';
-
-/** The operator's admin CLI on the server's database. */
-function admin(server: LiveServer, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      path.join(repositoryRoot, 'node_modules/.bin/tsx'),
-      ['apps/server/src/cli/admin.ts', ...args],
-      { cwd: repositoryRoot, env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' } },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)),
-    );
-  });
-}
-
-/** The app's language, and the offline outline as the map (no tiles can load here). */
-function appSettings({ language }: { language: string }) {
-  localStorage.setItem(
-    'xunji.app',
-    JSON.stringify({ state: { language, mapSource: 'none' }, version: 0 }),
-  );
-}
 
 describe('devices and the live map', () => {
   let server: LiveServer;

@@ -1,16 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceIdOf } from './support/api.js';
+import { appSettings } from './support/app-settings.js';
 import { launchBrowser, newPhoneContext } from './support/browser.js';
 import { startLiveServer, type LiveServer } from './support/live-server.js';
 import { signInAsDemo } from './support/sign-in.js';
-
-/** The app's language, and the offline outline as the map (no tiles can load here). */
-function appSettings({ language }: { language: string }) {
-  localStorage.setItem(
-    'xunji.app',
-    JSON.stringify({ state: { language, mapSource: 'none' }, version: 0 }),
-  );
-}
 
 /**
  * The day to look at: the one 90 minutes ago (browser and test share the machine's zone), so it
@@ -37,18 +31,7 @@ describe('history: track playback and the trip and stay reports', () => {
     await context.addInitScript(appSettings, { language: 'zh-CN' });
     page = await context.newPage();
     await signInAsDemo(page);
-    carId = await page.evaluate(async () => {
-      const { state } = JSON.parse(localStorage.getItem('xunji.account') ?? '{}') as {
-        state: { access_token: string };
-      };
-      const response = await fetch('/api/terminal/page?page=1&limit=100', {
-        headers: { authorization: `Bearer ${state.access_token}`, applicationId: '1' },
-      });
-      const { data } = (await response.json()) as {
-        data: { list: { id: number; terminalNo: string }[] };
-      };
-      return data.list.find((device) => device.terminalNo === '868120300000001')!.id;
-    });
+    carId = await deviceIdOf(page, '868120300000001');
   });
   afterAll(async () => {
     await browser?.close();

@@ -56,9 +56,11 @@ export async function buildServer(
     trustProxy: config.trustProxy,
   });
   const repositories = createRepositories(database);
-  const services = await createServices(config, repositories, app.log, options.clock);
   const events = new GatewayEvents((error) =>
     app.log.error({ err: error }, 'gateway event listener failed'),
+  );
+  const services = await createServices(config, repositories, app.log, options.clock, (alarm) =>
+    events.publish({ type: 'alarmRaised', deviceId: alarm.deviceId, alarm }),
   );
   const deviceVisibility: DeviceVisibility = services.deviceAccess;
   // Stops and trips follow the stored positions (reports also bring them up to date first);

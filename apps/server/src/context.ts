@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { AlarmLogRow } from './db/schema.js';
 import type { DatabaseHandle } from './db/database.js';
 import { SegmentUpdater } from './history/segment-updater.js';
 import { CommandDispatcher } from './gateway/command-dispatcher.js';
@@ -98,6 +99,8 @@ export async function createServices(
   repositories: Repositories,
   logger: FastifyBaseLogger,
   clock: Clock = systemClock,
+  /** Told of each alarm logged (the live socket passes it on). */
+  announceAlarm: (alarm: AlarmLogRow) => void = () => {},
 ) {
   const tokenSecret =
     config.tokenSecret ??
@@ -151,6 +154,7 @@ export async function createServices(
     addresses,
     logger,
     clock,
+    announceAlarm,
   );
   return {
     deviceAccess,

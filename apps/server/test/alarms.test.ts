@@ -11,6 +11,7 @@ import {
   type FencePage,
 } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import type { PositionInsert } from '../src/repositories/ingest/ingest-batch.js';
 import { testDialects } from './support/databases.js';
 import { startPushServiceStandIn } from './support/push-service-stand-in.js';
@@ -192,6 +193,10 @@ describe.each(testDialects())('fences and alarms on %s', (dialect) => {
   it('alarms on entering and leaving, not while on the boundary, and not again after a restart', async () => {
     const { deviceId, token } = await ownedDevice();
     const fence = await roundFence(token, deviceId);
+    const announced: GatewayEvent[] = [];
+    const stopListening = server.events.subscribe((event) => {
+      if (event.type === 'alarmRaised') announced.push(event);
+    });
     await fix(deviceId, T0, offset(SCHOOL, 500, 0)); // outside: where it is, no alarm
     await fix(deviceId, T0 + 60_000, offset(SCHOOL, 50, 0)); // enters
     // On the line: 195–215 m from the centre, within the 20 m margin: no flapping.
@@ -200,6 +205,11 @@ describe.each(testDialects())('fences and alarms on %s', (dialect) => {
     let alarms = await alarmsOf(token, deviceId);
     expect(alarms.list.map((a) => a.alarmType)).toEqual(['fenceEnter']);
     expect(alarms.list[0]).toMatchObject({ fenceId: fence.id, fenceName: '学校', read: false });
+    // The live socket is told of the logged alarm (server-found alarms included).
+    stopListening();
+    expect(announced).toMatchObject([
+      { deviceId, alarm: { id: alarms.list[0]?.id, alarmType: 'fenceEnter', fenceName: '学校' } },
+    ]);
     // A restart reads the side from the database: the same inside fix raises nothing.
     server.services.alarmEngine.forget(deviceId);
     await fix(deviceId, T0 + 400_000, offset(SCHOOL, 40, 0));

@@ -16,6 +16,7 @@ import { LiveHub, type LiveSink } from '../src/live/live-hub.js';
 import { liveSocket, type LiveSocketOptions } from '../src/live/live-socket.js';
 import type { PositionInsert } from '../src/repositories/ingest/ingest-batch.js';
 import type { TokenService } from '../src/services/token.service.js';
+import { alarmRaised } from './support/alarm-events.js';
 import { testDialects } from './support/databases.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
 import {
@@ -204,11 +205,15 @@ describe.each(testDialects())('live socket on %s', (dialect) => {
     });
 
     server.events.publish({ type: 'status', deviceId: bobDevice, status: 'offline', at: 1 });
-    server.events.publish({ type: 'alarm', deviceId: aliceDevice, alarms: ['sos'], at: 2 });
+    server.events.publish(alarmRaised(aliceDevice, 2, 'sos'));
     expect(await b.client.next(updateOf(bobDevice))).toMatchObject({
       updates: [{ id: bobDevice, deviceState: 2, status: 'offline' }],
     });
-    expect(await a.client.next(alarm)).toMatchObject({ deviceId: aliceDevice, alarms: ['sos'] });
+    expect(await a.client.next(alarm)).toMatchObject({
+      deviceId: aliceDevice,
+      alarmId: 2,
+      alarmType: 'sos',
+    });
     await sleep(150);
     expect(b.client.updates().some((u) => u.id === aliceDevice)).toBe(false);
     expect(b.client.messages.some((m) => m.type === 'alarm')).toBe(false);
@@ -402,9 +407,8 @@ describe('live hub', () => {
       events.publish({ type: 'position', deviceId: 1, position: position(1, { speed: i }) });
       events.publish({ type: 'position', deviceId: 3, position: position(3) });
     }
-    const alarms = ['sos', 'lowBattery', 'powerCut', 'vibration', 'fall'] as const;
-    for (const [i, name] of alarms.entries())
-      events.publish({ type: 'alarm', deviceId: 2, alarms: [name], at: i });
+    const alarms = ['sos', 'lowPower', 'powerOff', 'vibration', 'fall'];
+    for (const [i, name] of alarms.entries()) events.publish(alarmRaised(2, i + 1, name));
     hub.flush();
     expect(sent).toEqual([]);
     sink.bufferedAmount = 0;
@@ -415,7 +419,7 @@ describe('live hub', () => {
       type: 'devices',
       updates: [{ id: 1, lbsInfo: { speed: 50 } }],
     });
-    expect(messages.slice(1)).toMatchObject([{ alarms: ['vibration'] }, { alarms: ['fall'] }]);
+    expect(messages.slice(1)).toMatchObject([{ alarmType: 'vibration' }, { alarmType: 'fall' }]);
     hub.detach(subscription);
     expect(events.active).toBe(false);
   });

@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import { rememberEvent, toLiveAlarm, toLiveUpdate } from '../src/live/live-update.js';
+import { alarmRaised } from './support/alarm-events.js';
 import type { PositionInsert } from '../src/repositories/ingest/ingest-batch.js';
 
 const position = (changes: Partial<PositionInsert> = {}): PositionInsert => ({
@@ -131,6 +132,7 @@ describe('toLiveUpdate', () => {
 
   it('alarms and network fixes change no Terminal field', () => {
     expect(toLiveUpdate({ type: 'alarm', deviceId: 7, alarms: ['sos'], at: 1 })).toBeUndefined();
+    expect(toLiveUpdate(alarmRaised(7, 1, 'sos'))).toBeUndefined();
     expect(
       toLiveUpdate({ type: 'networkFix', deviceId: 7, fixTime: 1, cells: [], wifi: [] }),
     ).toBeUndefined();
@@ -150,27 +152,40 @@ describe('toLiveUpdate', () => {
 });
 
 describe('toLiveAlarm', () => {
-  it('carries the alarms, the time and the position when there was one', () => {
+  it('carries the logged alarm, its time, fence and where it began', () => {
     const gcj = wgs84ToGcj02({ latitude: 22.54, longitude: 114.05 });
     expect(
-      toLiveAlarm({ type: 'alarm', deviceId: 7, alarms: ['sos'], at: 5, position: position() }),
+      toLiveAlarm(
+        alarmRaised(7, 31, 'fenceOut', {
+          alarmTime: 5,
+          beginLat: 22.54,
+          beginLon: 114.05,
+          fenceName: 'School',
+        }),
+      ),
     ).toEqual({
       type: 'alarm',
       deviceId: 7,
-      alarms: ['sos'],
+      alarmId: 31,
+      alarmType: 'fenceOut',
       time: 5,
+      fenceName: 'School',
       lonWGS84: 114.05,
       latWGS84: 22.54,
       lon: gcj.longitude,
       lat: gcj.latitude,
-      locateTime: 1_700_000_000_000,
     });
-    expect(toLiveAlarm({ type: 'alarm', deviceId: 7, alarms: ['powerOff'], at: 5 })).toEqual({
+    expect(toLiveAlarm(alarmRaised(7, 32, 'offline', { alarmTime: 6 }))).toEqual({
       type: 'alarm',
       deviceId: 7,
-      alarms: ['powerOff'],
-      time: 5,
+      alarmId: 32,
+      alarmType: 'offline',
+      time: 6,
     });
+  });
+
+  it('passes on no raw device alarm: only what the alarm stage logged', () => {
+    expect(toLiveAlarm({ type: 'alarm', deviceId: 7, alarms: ['sos'], at: 5 })).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@
  *    close 4401.
  */
 import type { LbsInfo, Terminal } from './contract/terminal-entities.js';
+import type { AlarmType } from './alarm-types.js';
 
 export const LIVE_SOCKET_PATH = '/socket';
 
@@ -64,20 +65,22 @@ export interface LiveDevicesMessage {
   updates: LiveDeviceUpdate[];
 }
 
-/** Alarms a device raised itself (SOS, low battery, power cut…), as the gateway committed them. */
+/** An alarm logged for a device: raised by the device (SOS, power cut…) or found by the server
+ * (fence, overspeed, offline…), once it passed the device's toggles and the throttle. */
 export interface LiveAlarmMessage {
   type: 'alarm';
   deviceId: number;
-  /** The protocols' alarm names: sos, lowBattery, powerOff, vibration, overspeed… */
-  alarms: string[];
-  /** When the server received it (epoch ms). */
+  /** The alarm log row's id (GET /v2/alarm-log/{alarmId}). */
+  alarmId: number;
+  alarmType: AlarmType;
+  /** When it happened (epoch ms). */
   time: number;
-  /** The position reported with the alarm, when there was one. */
+  fenceName?: string;
+  /** Where, when known. */
   lonWGS84?: number;
   latWGS84?: number;
   lon?: number;
   lat?: number;
-  locateTime?: number;
 }
 
 /** The server renewed the session while re-checking it (sliding renewal): store this token. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Repositories } from '../context.js';
+import type { AlarmLogRow } from '../db/schema.js';
 import { DistrictIndex } from '../geo/districts.js';
 import type { ReverseGeocoder } from '../providers/geocoding/reverse-geocoder.js';
 import { createWebPushSender } from '../providers/push/create-web-push-sender.js';
@@ -28,6 +29,7 @@ export async function createAlarmStage(
   addresses: ReverseGeocoder,
   logger: FastifyBaseLogger,
   clock: Clock,
+  announce: (alarm: AlarmLogRow) => void,
 ) {
   const districts = () => DistrictIndex.load();
   const push = await createWebPushSender(config, repositories.settings);
@@ -69,7 +71,10 @@ export async function createAlarmStage(
     addresses,
     { throttleMs: alarms.throttleMs, settingCacheMs: CACHE_MS },
     clock,
-    () => worker.kick(),
+    (alarm) => {
+      worker.kick();
+      announce(alarm);
+    },
   );
   const engine = new AlarmEngine(fences, raiser, alarms, (error) =>
     logger.error({ err: error }, 'alarm engine failed'),

@@ -1,5 +1,5 @@
 import type { AlarmType, Cell, WifiAccessPoint } from '@xunji/protocols';
-import type { DeviceStatus } from '../db/schema.js';
+import type { AlarmLogRow, DeviceStatus } from '../db/schema.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 
 /** What the gateway tells the rest of the server, each once its data is committed. */
@@ -14,6 +14,8 @@ export type GatewayEvent =
   | { type: 'status'; deviceId: number; status: DeviceStatus; at: number }
   /** Alarms the device itself raised (SOS, low battery, power cut…). */
   | { type: 'alarm'; deviceId: number; alarms: AlarmType[]; at: number; position?: PositionInsert }
+  /** An alarm the alarm stage logged (from the device or found by the server: fences, offline…). */
+  | { type: 'alarmRaised'; deviceId: number; alarm: AlarmLogRow }
   /** Cells and access points seen without a GPS fix, stored raw for a geolocation provider. */
   | {
       type: 'networkFix';

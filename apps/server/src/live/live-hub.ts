@@ -160,7 +160,7 @@ export class LiveHub {
         pending.set(update.id, mergeLiveUpdate(pending.get(update.id), update));
         this.markDirty(subscription);
       }
-    } else if (event.type === 'alarm' && watching) {
+    } else if (event.type === 'alarmRaised' && watching) {
       const alarm = toLiveAlarm(event);
       if (!alarm) return;
       for (const subscription of watching) {

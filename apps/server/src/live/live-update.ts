@@ -6,6 +6,7 @@ import {
   motionOf,
   MOTION_FRESH_MS,
   wgs84ToGcj02,
+  type AlarmType,
   type LbsInfo,
   type LiveAlarmMessage,
   type LiveDeviceUpdate,
@@ -109,21 +110,22 @@ export function rememberEvent(event: GatewayEvent, known: KnownDevice = {}): Kno
 
 /** An alarm event as its socket message; undefined for other events. */
 export function toLiveAlarm(event: GatewayEvent): LiveAlarmMessage | undefined {
-  if (event.type !== 'alarm') return undefined;
+  if (event.type !== 'alarmRaised') return undefined;
+  const { alarm } = event;
   const message: LiveAlarmMessage = {
     type: 'alarm',
     deviceId: event.deviceId,
-    alarms: [...event.alarms],
-    time: event.at,
+    alarmId: alarm.id,
+    alarmType: alarm.alarmType as AlarmType,
+    time: alarm.alarmTime,
   };
-  const p = event.position;
-  if (p) {
-    const gcj = wgs84ToGcj02({ latitude: p.latitude, longitude: p.longitude });
-    message.lonWGS84 = p.longitude;
-    message.latWGS84 = p.latitude;
+  if (alarm.fenceName !== null) message.fenceName = alarm.fenceName;
+  if (alarm.beginLat !== null && alarm.beginLon !== null) {
+    const gcj = wgs84ToGcj02({ latitude: alarm.beginLat, longitude: alarm.beginLon });
+    message.lonWGS84 = alarm.beginLon;
+    message.latWGS84 = alarm.beginLat;
     message.lon = gcj.longitude;
     message.lat = gcj.latitude;
-    message.locateTime = p.fixTime;
   }
   return message;
 }

@@ -302,7 +302,7 @@ export function useLiveReady(listener: () => void): void {
   }, []);
 }
 
-/** Calls `listener` with each alarm a device raised while mounted. */
+/** Calls `listener` with each alarm logged for a visible device while mounted. */
 export function useLiveAlarms(listener: Listener<LiveAlarmMessage>): void {
   const onAlarm = useEffectEvent(listener);
   useEffect(() => {

@@ -38,13 +38,18 @@ vi.mock('./AlarmMap', () => ({
     </div>
   ),
 }));
-// The live socket's listeners, to play a reconnect.
-const live = vi.hoisted(() => ({ ready: () => {} }));
+// The live socket's listeners, to play a reconnect or a new alarm.
+const live = vi.hoisted(() => ({
+  ready: () => {},
+  alarm: (_message: { deviceId: number }) => {},
+}));
 vi.mock('../../live/socket', () => ({
   useLiveReady: (listener: () => void) => {
     live.ready = listener;
   },
-  useLiveAlarms: () => {},
+  useLiveAlarms: (listener: (message: { deviceId: number }) => void) => {
+    live.alarm = listener;
+  },
 }));
 
 const page = pageHarness();
@@ -161,6 +166,19 @@ describe('message table page', () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(calls('alarmLogPage').map(({ query }) => query.page)).toEqual([1, 2]);
     expect(rows()).toHaveLength(20);
+  });
+
+  it("a live alarm of the list's device shows at the top at once; another device's does not reload", async () => {
+    let newest = 1;
+    handlers.alarmLogPage = () => ({ list: alarms(1, newest).reverse(), count: newest });
+    await page.render('/pagesMore/message/table?id=7', <MessageTablePage />);
+    expect(rowIds()).toEqual([1]);
+    live.alarm({ deviceId: 8 });
+    await settleUi();
+    expect(calls('alarmLogPage')).toHaveLength(1);
+    newest = 2;
+    live.alarm({ deviceId: 7 });
+    await vi.waitFor(() => expect(rowIds()).toEqual([2, 1]));
   });
 
   it('without an id it lists the alarms of every device', async () => {

@@ -15,6 +15,7 @@ import { deviceQueries } from '../../devices/queries';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { usePagedList } from '../../devices/usePagedList';
 import { useAction } from '../../hooks/useAction';
+import { useLiveAlarms } from '../../live/socket';
 import { navigateTo } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
 import { rememberAlarmLog, useAlarmStore } from '../../stores/alarm';
@@ -39,6 +40,10 @@ function AlarmList({ terminalId, search }: { terminalId: number | null; search: 
   const { list, refresh, loadMore, remove } = usePagedList(fetchPage);
 
   useEffect(() => rememberAlarmLog(list.items), [list.items]);
+  // A new alarm of the list's device (or of any, for all devices) shows at the top at once.
+  useLiveAlarms((alarm) => {
+    if (terminalId === null || alarm.deviceId === terminalId) void refresh();
+  });
 
   const [deleteAlarm] = useAction(async (alarm: AlarmLog) => {
     await call(routes.deleteAlarmLog, { params: { id: alarm.id } });
