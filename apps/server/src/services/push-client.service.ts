@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Language } from '@xunji/shared';
 import type { Clock } from '../clock.js';
 import { fieldError } from '../http/validation.js';
+import { isPublicPushEndpoint } from '../providers/push/push-endpoint.js';
 import type { PushClientRepository } from '../repositories/push-client.repository.js';
 
 /** Browsers that receive alarm notifications (Web Push), registered by their users. */
@@ -10,8 +11,8 @@ export class PushClientService {
     private readonly clients: PushClientRepository,
     private readonly publicKey: string,
     private readonly clock: Clock,
-    /** Production: push services are reached over https only. */
-    private readonly httpsOnly: boolean,
+    /** Production: push services are public https hosts only. */
+    private readonly publicOnly: boolean,
   ) {}
 
   vapidKey(): { publicKey: string } {
@@ -24,7 +25,7 @@ export class PushClientService {
     subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
     language: Language,
   ): Promise<{ pushClientId: string }> {
-    if (this.httpsOnly && new URL(subscription.endpoint).protocol !== 'https:')
+    if (this.publicOnly && !isPublicPushEndpoint(subscription.endpoint))
       throw fieldError('endpoint', 'pushSubscription');
     const id = createHash('sha256').update(subscription.endpoint).digest('base64url').slice(0, 32);
     await this.clients.save({

@@ -1,0 +1,45 @@
+import net from 'node:net';
+
+/** Loopback, private, link-local, carrier-grade NAT and unique-local ranges. */
+const PRIVATE = new net.BlockList();
+for (const [prefix, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE.addSubnet(prefix, bits, 'ipv4');
+for (const [prefix, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE.addSubnet(prefix, bits, 'ipv6');
+
+const INTERNAL_NAME = /(^|\.)(localhost|local|internal|lan|home\.arpa)$/i;
+
+/**
+ * Whether the server may post alarms to this push endpoint in production: https, and a host that
+ * is not the server's own network (a subscription is the user's input: the server must not be made
+ * to post into its private network). A name that resolves to a private address later is not
+ * caught here; push services are public hosts of the browser vendors.
+ */
+export function isPublicPushEndpoint(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:') return false;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = net.isIP(host);
+  if (family === 0) return !INTERNAL_NAME.test(host) && host.includes('.');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(host)?.[1];
+  if (mapped) return !PRIVATE.check(mapped, 'ipv4');
+  return !PRIVATE.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
