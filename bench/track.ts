@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { Writable } from 'node:stream';
@@ -42,6 +43,8 @@ const TRACK_COLD_RUNS = Number(process.env.TRACK_COLD_RUNS ?? 7);
 const REPORT_DAYS = 30;
 const REPORT_ROUNDS = Number(process.env.TRACK_REPORT_ROUNDS ?? 5);
 const PAGE_RUNS = Number(process.env.TRACK_PAGE_RUNS ?? 5);
+/** Where to write a CPU profile of the page's last load (.cpuprofile), when set. */
+const PAGE_PROFILE = process.env.TRACK_PAGE_PROFILE;
 const PAGE_TIMEOUT_MS = 20_000;
 const ZONE = DEFAULT_TIME_ZONE;
 const PASSWORD = 'secret123';
@@ -343,7 +346,14 @@ async function measureTrackPage(baseUrl: string, phone: string, deviceId: number
     const page = await context.newPage();
     await signIn(page, phone, PASSWORD);
     const runs: Required<TrackMarks>[] = [];
+    const devtools = PAGE_PROFILE ? await context.newCDPSession(page) : undefined;
     for (let run = 0; run < PAGE_RUNS; run++) {
+      const profiled = PAGE_PROFILE && devtools && run === PAGE_RUNS - 1 ? devtools : undefined;
+      if (profiled) {
+        await profiled.send('Profiler.enable');
+        await profiled.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiled.send('Profiler.start');
+      }
       await page.goto(`/pagesDevice/track/index?id=${deviceId}&date=${day}`);
       await page.waitForSelector('[data-testid="track-page"][data-track-ready="true"]', {
         timeout: PAGE_TIMEOUT_MS,
@@ -354,6 +364,10 @@ async function measureTrackPage(baseUrl: string, phone: string, deviceId: number
         undefined,
         { timeout: PAGE_TIMEOUT_MS },
       );
+      if (profiled) {
+        const { profile } = await profiled.send('Profiler.stop');
+        fs.writeFileSync(PAGE_PROFILE!, JSON.stringify(profile));
+      }
       runs.push(
         (await page.evaluate(
           () => (window as unknown as TrackWindow).trackMarks,
