@@ -126,8 +126,16 @@ export type LocateMode =
   | { mode: 'timing'; intervalSeconds: number }
   | { mode: 'intelligent' }
   | { mode: 'powerSaving' }
-  | { mode: 'trace' };
+  | { mode: 'trace' }
+  /** Reports at `times` ("HH:mm", device local time) on `days` (1 Monday … 7 Sunday). */
+  | { mode: 'week'; days: number[]; times: string[] }
+  /** Reports at each alarm time ("HH:mm"). */
+  | { mode: 'alarmClock'; alarms: string[] };
 
+/**
+ * What the server may ask a device. Each protocol's encoder answers `unsupported` for what its
+ * devices cannot do and `paramError` for a value they cannot take.
+ */
 export type Command =
   | { type: 'locateNow' }
   | { type: 'uploadInterval'; seconds: number }
@@ -138,8 +146,23 @@ export type Command =
   | { type: 'sosNumbers'; numbers: string[] }
   | { type: 'whiteList'; numbers: string[] }
   | { type: 'locateMode'; setting: LocateMode }
+  /** Which fix the device tries first. */
+  | { type: 'positioningPriority'; priority: 'wifi' | 'gps' }
+  /** The device's own overspeed alarm: km/h, or null to turn it off. */
+  | { type: 'overspeed'; kmh: number | null }
+  /** Arm (garrison set) or disarm. */
+  | { type: 'garrison'; armed: boolean }
   | { type: 'powerOff' }
+  | { type: 'powerOn' }
+  /** Record now for `seconds` and upload the audio. */
   | { type: 'voiceRecord'; seconds: number }
+  /** Record `seconds` automatically whenever the trigger (sound or schedule) fires. */
+  | { type: 'autoRecord'; on: boolean; seconds: number }
+  /** 1 (loud sounds only) … 3 (any sound). */
+  | { type: 'autoRecordSensitivity'; level: number }
+  | { type: 'autoRecordMode'; mode: 'sound' | 'schedule' }
+  /** Continuous recording, uploaded in pieces. */
+  | { type: 'alwaysRecord'; on: boolean }
   | { type: 'custom'; text: string };
 
 export type EncodeResult =

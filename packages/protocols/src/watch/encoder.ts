@@ -43,9 +43,7 @@ function content(command: Command): string | EncodeResult {
       if (!/^[A-Za-z0-9_]+(,[^[\]]*)?$/.test(command.text))
         return { ok: false, reason: 'paramError', detail: 'custom text must be WORD[,params]' };
       return command.text;
-    case 'cutOil':
-    case 'restoreOil':
-    case 'voiceRecord':
+    default:
       return { ok: false, reason: 'unsupported' };
   }
 }
