@@ -80,6 +80,9 @@ export interface Position extends DeviceStatus {
   reupload?: boolean;
 }
 
+/** Why a device refused a command. */
+export type CommandOutcome = 'fail' | 'paramError' | 'unsupported';
+
 export type DecodedMessage =
   | { type: 'login'; deviceId: string; details?: Record<string, string | number> }
   | { type: 'heartbeat'; status?: DeviceStatus }
@@ -94,6 +97,9 @@ export type DecodedMessage =
       /** The serial / tag the reply refers to, when the protocol carries one. */
       reference?: string;
       success: boolean;
+      /** Why the device said no, when `success` is false and it said so (JT/T 808 0x0001 result
+       * 1 fail, 2 message error, 3 unsupported; a refusal text). Absent: a plain failure. */
+      outcome?: CommandOutcome;
       text?: string;
     }
   | {
@@ -185,4 +191,9 @@ export interface Protocol {
   /** Throws DecodeError for a malformed frame; never for a well-formed unknown message. */
   decode(frame: Uint8Array, session: ProtocolSession): DecodeResult;
   encodeCommand(command: Command, session: ProtocolSession): EncodeResult;
+  /**
+   * Whether this protocol can express this kind of command at all (a locate mode: that mode),
+   * whatever its values; false means `encodeCommand` answers 'unsupported' without a connection.
+   */
+  supports(command: Command): boolean;
 }

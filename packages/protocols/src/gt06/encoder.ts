@@ -10,6 +10,7 @@
  * protocols.md). Anything else is 'unsupported'.
  */
 import { textBytes } from '../common/bytes.js';
+import { lookupCommand, type CommandTable } from '../common/command-table.js';
 import type { Command, EncodeResult, ProtocolSession } from '../types.js';
 import { buildFrame } from './frame.js';
 import { PROTO } from './decoder.js';
@@ -34,43 +35,36 @@ export function buildCommandFrame(flag: number, text: string, serial: number): U
 type TextResult =
   { ok: true; text: string } | { ok: false; reason: 'unsupported' | 'paramError'; detail?: string };
 
-function commandText(command: Command): TextResult {
-  switch (command.type) {
-    case 'locateNow':
-      return { ok: true, text: 'WHERE#' };
-    case 'uploadInterval': {
-      const s = command.seconds;
-      if (!Number.isInteger(s) || s < MIN_INTERVAL_SECONDS || s > MAX_INTERVAL_SECONDS)
-        return {
-          ok: false,
-          reason: 'paramError',
-          detail: `seconds must be an integer ${MIN_INTERVAL_SECONDS}-${MAX_INTERVAL_SECONDS}`,
-        };
-      return { ok: true, text: `TIMER,${s}#` };
-    }
-    case 'restart':
-      return { ok: true, text: 'RESET#' };
-    case 'factoryReset':
-      return { ok: true, text: 'FACTORY#' };
-    case 'cutOil':
-      return { ok: true, text: 'Relay,1#' };
-    case 'restoreOil':
-      return { ok: true, text: 'Relay,0#' };
-    case 'sosNumbers': {
-      const numbers = command.numbers;
-      if (numbers.length < 1 || numbers.length > 3 || numbers.some((n) => !/^\+?\d{1,20}$/.test(n)))
-        return { ok: false, reason: 'paramError', detail: '1-3 phone numbers of digits' };
-      return { ok: true, text: `SOS,A,${numbers.join(',')}#` };
-    }
-    case 'custom':
-      return { ok: true, text: command.text };
-    default:
-      return { ok: false, reason: 'unsupported' };
-  }
-}
+const text = (value: string): TextResult => ({ ok: true, text: value });
+
+/** The command text per command; absent: unsupported. */
+export const gt06Commands: CommandTable<TextResult> = {
+  locateNow: () => text('WHERE#'),
+  uploadInterval: ({ seconds: s }) => {
+    if (!Number.isInteger(s) || s < MIN_INTERVAL_SECONDS || s > MAX_INTERVAL_SECONDS)
+      return {
+        ok: false,
+        reason: 'paramError',
+        detail: `seconds must be an integer ${MIN_INTERVAL_SECONDS}-${MAX_INTERVAL_SECONDS}`,
+      };
+    return text(`TIMER,${s}#`);
+  },
+  restart: () => text('RESET#'),
+  factoryReset: () => text('FACTORY#'),
+  cutOil: () => text('Relay,1#'),
+  restoreOil: () => text('Relay,0#'),
+  sosNumbers: ({ numbers }) => {
+    if (numbers.length < 1 || numbers.length > 3 || numbers.some((n) => !/^\+?\d{1,20}$/.test(n)))
+      return { ok: false, reason: 'paramError', detail: '1-3 phone numbers of digits' };
+    return text(`SOS,A,${numbers.join(',')}#`);
+  },
+  custom: (command) => text(command.text),
+};
 
 export function encodeGt06Command(command: Command, session: ProtocolSession): EncodeResult {
-  const result = commandText(command);
+  const build = lookupCommand(gt06Commands, command);
+  if (!build) return { ok: false, reason: 'unsupported' };
+  const result = build();
   if (!result.ok) return result;
   const { text } = result;
   if (text.length === 0 || text.length > MAX_COMMAND_TEXT || !/^[\x20-\x7e]+$/.test(text))

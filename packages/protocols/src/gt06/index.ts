@@ -1,7 +1,8 @@
 /** GT06 / Concox (Jimi IoT) binary protocol (protocols.md §2.2). */
 import type { Protocol } from '../types.js';
 import { decodeGt06 } from './decoder.js';
-import { encodeGt06Command } from './encoder.js';
+import { supportsCommand } from '../common/command-table.js';
+import { encodeGt06Command, gt06Commands } from './encoder.js';
 import { MAX_FRAME_BYTES } from './frame.js';
 import { createGt06Framer } from './framer.js';
 
@@ -18,6 +19,7 @@ export function createGt06(options: Gt06Options = {}): Protocol {
     createFramer: createGt06Framer,
     decode: (frame, session) => decodeGt06(frame, session, now),
     encodeCommand: encodeGt06Command,
+    supports: (command) => supportsCommand(gt06Commands, command),
   };
 }
 

@@ -5,34 +5,32 @@
  * does not give is unsupported.
  */
 import { textBytes } from '../common/bytes.js';
+import { lookupCommand, type CommandTable } from '../common/command-table.js';
 import type { Command, EncodeResult, ProtocolSession } from '../types.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function commandParts(command: Command): [string, string[]] | EncodeResult {
-  switch (command.type) {
-    case 'cutOil':
-      return ['S20', ['1', '1']];
-    case 'restoreOil':
-      return ['S20', ['1', '0']];
-    case 'uploadInterval':
-      if (!Number.isInteger(command.seconds) || command.seconds < 1 || command.seconds > 65535)
-        return { ok: false, reason: 'paramError', detail: 'interval 1-65535 s' };
-      return ['S71', ['22', String(command.seconds)]];
-    case 'locateMode':
-      if (command.setting.mode !== 'timing')
-        return { ok: false, reason: 'unsupported', detail: 'only a timed interval (S71)' };
-      return commandParts({ type: 'uploadInterval', seconds: command.setting.intervalSeconds });
-    case 'custom': {
-      const [word, ...params] = command.text.split(',');
-      if (!word || !/^[A-Za-z0-9]+$/.test(word) || /[*#\r\n]/.test(command.text))
-        return { ok: false, reason: 'paramError', detail: 'custom text must be CMD[,params]' };
-      return [word, params];
-    }
-    default:
-      return { ok: false, reason: 'unsupported' };
-  }
+type Parts = [string, string[]] | EncodeResult;
+
+function interval(seconds: number): Parts {
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 65535)
+    return { ok: false, reason: 'paramError', detail: 'interval 1-65535 s' };
+  return ['S71', ['22', String(seconds)]];
 }
+
+/** The command word and parameters per command; absent: unsupported. */
+export const h02Commands: CommandTable<Parts> = {
+  cutOil: () => ['S20', ['1', '1']],
+  restoreOil: () => ['S20', ['1', '0']],
+  uploadInterval: (command) => interval(command.seconds),
+  locateMode: { timing: (setting) => interval(setting.intervalSeconds) },
+  custom: ({ text }) => {
+    const [word, ...params] = text.split(',');
+    if (!word || !/^[A-Za-z0-9]+$/.test(word) || /[*#\r\n]/.test(text))
+      return { ok: false, reason: 'paramError', detail: 'custom text must be CMD[,params]' };
+    return [word, params];
+  },
+};
 
 export function encodeH02Command(
   command: Command,
@@ -41,7 +39,9 @@ export function encodeH02Command(
 ): EncodeResult {
   if (session.deviceId === undefined)
     return { ok: false, reason: 'paramError', detail: 'no device id in session' };
-  const parts = commandParts(command);
+  const build = lookupCommand(h02Commands, command);
+  if (!build) return { ok: false, reason: 'unsupported' };
+  const parts = build();
   if (!Array.isArray(parts)) return parts as EncodeResult;
   const [word, params] = parts;
   const d = new Date(now());

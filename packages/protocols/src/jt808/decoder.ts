@@ -1,4 +1,4 @@
-import type { DecodeResult, DecodedMessage, ProtocolSession } from '../types.js';
+import type { CommandOutcome, DecodeResult, DecodedMessage, ProtocolSession } from '../types.js';
 import { DecodeError } from '../types.js';
 import { decodeGbk } from './gbk.js';
 import { parseFrame, phoneToDeviceId, type Jt808Header } from './header.js';
@@ -12,6 +12,12 @@ const ascii = (bytes: Uint8Array): string =>
   String.fromCharCode(...bytes.filter((byte) => byte !== 0)).trim();
 
 const RESULT_TEXT = ['success', 'failure', 'message error', 'unsupported'];
+/** 0x0001 result byte → why the terminal refused (4, alarm confirmation, is not a refusal). */
+const RESULT_OUTCOME: Partial<Record<number, CommandOutcome>> = {
+  1: 'fail',
+  2: 'paramError',
+  3: 'unsupported',
+};
 
 /** 0x0100 register body → login details (2011, 2013 and 2019 layouts). */
 function registerDetails(header: Jt808Header, body: Uint8Array): Record<string, string | number> {
@@ -173,6 +179,7 @@ export function decodeJt808(frame: Uint8Array, session: ProtocolSession): Decode
         type: 'commandResult',
         reference: String(replySerial),
         success: result === 0,
+        ...(RESULT_OUTCOME[result] ? { outcome: RESULT_OUTCOME[result] } : {}),
         text: `${hexId(replyId)}: ${RESULT_TEXT[result] ?? `result ${result}`}`,
       });
       return { messages };

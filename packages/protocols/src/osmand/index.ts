@@ -13,4 +13,5 @@ export const osmand: Protocol = {
     reason: 'unsupported',
     detail: 'OsmAnd clients take no commands',
   }),
+  supports: () => false,
 };

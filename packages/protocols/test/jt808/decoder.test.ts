@@ -271,7 +271,13 @@ describe('jt808 decoder: login, heartbeat, replies, media', () => {
     expect(ok.ack).toBeUndefined();
     const no = decode(frames.madeGeneralUnsupported, loggedIn());
     expect(no.messages).toEqual([
-      { type: 'commandResult', reference: '4', success: false, text: '0x8300: unsupported' },
+      {
+        type: 'commandResult',
+        reference: '4',
+        success: false,
+        outcome: 'unsupported',
+        text: '0x8300: unsupported',
+      },
     ]);
   });
 
