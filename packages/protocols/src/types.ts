@@ -159,6 +159,8 @@ export type Command =
   /** Arm (garrison set) or disarm. */
   | { type: 'garrison'; armed: boolean }
   | { type: 'powerOff' }
+  /** No protocol here can reach a device that is off (no connection, no SMS channel): every
+   * protocol answers unsupported. */
   | { type: 'powerOn' }
   /** Record now for `seconds` and upload the audio. */
   | { type: 'voiceRecord'; seconds: number }

@@ -7,7 +7,10 @@
  *
  * Texts: `Relay,1#` / `Relay,0#` (Jimi default, TRC Gt06ProtocolEncoder); `WHERE#`, `TIMER,<s>#`,
  * `RESET#`, `FACTORY#`, `SOS,A,<n1>,<n2>,<n3>#` are standard Concox SMS/online commands (not in
- * protocols.md). Anything else is 'unsupported'.
+ * protocols.md). Vendor extension, unverified against a device: `SPEED,ON,<5-600 s>,<1-255 km/h>,
+ * <alarm way 0 = GPRS only>#` / `SPEED,OFF#` (Concox GT06 series command list). No GT06 word arms
+ * or disarms (`DEFENSE,<min>#` only sets the auto-arm delay) or records sound. Anything else is
+ * 'unsupported'.
  */
 import { textBytes } from '../common/bytes.js';
 import { lookupCommand, type CommandTable } from '../common/command-table.js';
@@ -19,6 +22,9 @@ import { PROTO } from './decoder.js';
 export const MAX_COMMAND_TEXT = 245;
 export const MIN_INTERVAL_SECONDS = 5;
 export const MAX_INTERVAL_SECONDS = 18_000;
+/** `SPEED,ON,A,B,M#`: A seconds above the limit before the alarm (5-600), B the limit (1-255). */
+export const OVERSPEED_SECONDS = 20;
+export const MAX_OVERSPEED_KMH = 255;
 
 export function buildCommandFrame(flag: number, text: string, serial: number): Uint8Array {
   const body = textBytes(text);
@@ -37,17 +43,34 @@ type TextResult =
 
 const text = (value: string): TextResult => ({ ok: true, text: value });
 
+function timer(seconds: number): TextResult {
+  if (
+    !Number.isInteger(seconds) ||
+    seconds < MIN_INTERVAL_SECONDS ||
+    seconds > MAX_INTERVAL_SECONDS
+  )
+    return {
+      ok: false,
+      reason: 'paramError',
+      detail: `seconds must be an integer ${MIN_INTERVAL_SECONDS}-${MAX_INTERVAL_SECONDS}`,
+    };
+  return text(`TIMER,${seconds}#`);
+}
+
 /** The command text per command; absent: unsupported. */
 export const gt06Commands: CommandTable<TextResult> = {
   locateNow: () => text('WHERE#'),
-  uploadInterval: ({ seconds: s }) => {
-    if (!Number.isInteger(s) || s < MIN_INTERVAL_SECONDS || s > MAX_INTERVAL_SECONDS)
+  uploadInterval: ({ seconds }) => timer(seconds),
+  locateMode: { timing: ({ intervalSeconds }) => timer(intervalSeconds) },
+  overspeed: ({ kmh }) => {
+    if (kmh === null) return text('SPEED,OFF#');
+    if (!Number.isInteger(kmh) || kmh < 1 || kmh > MAX_OVERSPEED_KMH)
       return {
         ok: false,
         reason: 'paramError',
-        detail: `seconds must be an integer ${MIN_INTERVAL_SECONDS}-${MAX_INTERVAL_SECONDS}`,
+        detail: `speed must be 1-${MAX_OVERSPEED_KMH} km/h`,
       };
-    return text(`TIMER,${s}#`);
+    return text(`SPEED,ON,${OVERSPEED_SECONDS},${kmh},0#`);
   },
   restart: () => text('RESET#'),
   factoryReset: () => text('FACTORY#'),

@@ -1,8 +1,8 @@
 /**
  * Server → H02 commands (protocols.md §2.4): `*HQ,<ID>,<CMD>,<hhmmss>,<params>#`, hhmmss = server
  * time UTC. The reference is CMD, which the device's `V4,<CMD>,…` confirmation carries.
- * Cut/restore oil `S20,1,1` / `S20,1,0`; report interval `S71,22,<s>`; anything else the doc
- * does not give is unsupported.
+ * Cut/restore oil `S20,1,1` / `S20,1,0`; report interval `S71,22,<s>`; arm `SCF,0,0` / disarm
+ * `SCF,1,1`; anything else the doc does not give is unsupported.
  */
 import { textBytes } from '../common/bytes.js';
 import { lookupCommand, type CommandTable } from '../common/command-table.js';
@@ -22,6 +22,7 @@ function interval(seconds: number): Parts {
 export const h02Commands: CommandTable<Parts> = {
   cutOil: () => ['S20', ['1', '1']],
   restoreOil: () => ['S20', ['1', '0']],
+  garrison: ({ armed }) => (armed ? ['SCF', ['0', '0']] : ['SCF', ['1', '1']]),
   uploadInterval: (command) => interval(command.seconds),
   locateMode: { timing: (setting) => interval(setting.intervalSeconds) },
   custom: ({ text }) => {

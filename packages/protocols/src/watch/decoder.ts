@@ -21,6 +21,7 @@ import type {
 import { DecodeError } from '../types.js';
 import { WATCH_MAX_FRAME_BYTES, buildFrame, scanFrame, unescapeBinary } from './frame.js';
 import type { WatchHeader } from './frame.js';
+import { takePartEcho } from './part-echoes.js';
 
 /** Status-word bit → alarm (BEE Appendix I, high 16 bits). Replace to follow another firmware. */
 export const WATCH_ALARM_BITS: ReadonlyArray<readonly [bit: number, alarm: AlarmType]> = [
@@ -82,6 +83,9 @@ const COMMAND_WORDS = new Set([
   'APPLOCK',
   'ACALL',
   'DEVREFUSEPHONESWITCH',
+  // Vendor extensions the encoder sends (see encoder.ts).
+  'MODE',
+  'RECORD',
 ]);
 
 /** UD, UD2, UD3, UD_LTE, UD_WCDMA, AL, AL_LTE, ALCUSTOMER1, WT… (TRC: starts with UD / AL / WT). */
@@ -345,7 +349,8 @@ export function decodeWatch(
   }
   session.extra.watchManufacturer = header.manufacturer;
   session.extra.watchIndexed = header.index !== undefined;
-  messages.push(message);
+  const part = message.type === 'commandResult' && takePartEcho(session, message.reference ?? '');
+  messages.push(part ? { type: 'unknown', kind: `${word} (part of a command)` } : message);
   const result: DecodeResult = { messages };
   if (reply !== undefined)
     result.ack = buildFrame(header.manufacturer, header.deviceId, textBytes(reply), header.index);

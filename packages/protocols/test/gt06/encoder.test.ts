@@ -47,6 +47,20 @@ describe('gt06 encoder: command 0x80', () => {
   });
 
   it.each<[Command, string]>([
+    [
+      { type: 'overspeed', kmh: 100 },
+      '78781c80160000010253504545442c4f4e2c32302c3130302c3023010261420d0a',
+    ],
+    [{ type: 'overspeed', kmh: null }, '787814800e0000010253504545442c4f46462301028e190d0a'],
+    [
+      { type: 'locateMode', setting: { mode: 'timing', intervalSeconds: 600 } },
+      '787814800e0000010254494d45522c36303023010264d90d0a',
+    ],
+  ])('encodes %j byte-exact (serial 0x0102)', (command, expected) => {
+    expect(encodeHex(command, 0x0102)).toMatchObject({ hex: expected, reference: '00000102' });
+  });
+
+  it.each<[Command, string]>([
     [{ type: 'locateNow' }, 'WHERE#'],
     [{ type: 'uploadInterval', seconds: 30 }, 'TIMER,30#'],
     [{ type: 'restart' }, 'RESET#'],
@@ -80,6 +94,10 @@ describe('gt06 encoder: command 0x80', () => {
     { type: 'locateMode', setting: { mode: 'intelligent' } },
     { type: 'powerOff' },
     { type: 'voiceRecord', seconds: 10 },
+    { type: 'garrison', armed: true },
+    { type: 'powerOn' },
+    { type: 'positioningPriority', priority: 'gps' },
+    { type: 'alwaysRecord', on: true },
   ])('answers unsupported for %j without using a serial', (command) => {
     const session = newSession();
     expect(gt06.encodeCommand(command, session)).toEqual({ ok: false, reason: 'unsupported' });
@@ -94,6 +112,9 @@ describe('gt06 encoder: command 0x80', () => {
     { type: 'sosNumbers', numbers: [] },
     { type: 'sosNumbers', numbers: ['1', '2', '3', '4'] },
     { type: 'sosNumbers', numbers: ['12a'] },
+    { type: 'overspeed', kmh: 0 },
+    { type: 'overspeed', kmh: 256 },
+    { type: 'locateMode', setting: { mode: 'timing', intervalSeconds: 21_600 } },
     { type: 'custom', text: '' },
     { type: 'custom', text: '定位#' },
     { type: 'custom', text: 'X'.repeat(246) },

@@ -40,6 +40,16 @@ describe('h02 encoder', () => {
     });
   });
 
+  it('arms with SCF,0,0 and disarms with SCF,1,1', () => {
+    expect(encode({ type: 'garrison', armed: true })).toEqual({
+      text: '*HQ,123456789012345,SCF,010203,0,0#',
+      reference: 'SCF',
+    });
+    expect(encode({ type: 'garrison', armed: false }).text).toBe(
+      '*HQ,123456789012345,SCF,010203,1,1#',
+    );
+  });
+
   it('refuses undocumented commands and bad parameters', () => {
     const s = session();
     for (const command of [
@@ -51,6 +61,9 @@ describe('h02 encoder', () => {
       { type: 'whiteList', numbers: ['1'] },
       { type: 'voiceRecord', seconds: 5 },
       { type: 'locateMode', setting: { mode: 'trace' } },
+      { type: 'overspeed', kmh: 80 },
+      { type: 'powerOn' },
+      { type: 'alwaysRecord', on: true },
     ] as Command[])
       expect(h02.encodeCommand(command, s), command.type).toMatchObject({
         ok: false,

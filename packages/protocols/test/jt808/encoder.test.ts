@@ -37,6 +37,31 @@ describe('jt808 encoder', () => {
       '7e88040005051160004464000001003c0000e07e',
     ],
     [
+      '0x8103 max speed 0x0055 = 100, duration 0x0056 = 10 s, alarm mask 0x0050 = 0',
+      { type: 'overspeed', kmh: 100 },
+      '7e8103001c05116000446400000300000055040000006400000056040000000a000000500400000000f07e',
+    ],
+    [
+      '0x8103 alarm mask 0x0050 = bit 1 (overspeed off)',
+      { type: 'overspeed', kmh: null },
+      '7e8103000a0511600044640000010000005004000000028b7e',
+    ],
+    [
+      '0x8804 start recording 10 s',
+      { type: 'voiceRecord', seconds: 10 },
+      '7e88040005051160004464000001000a0000d67e',
+    ],
+    [
+      '0x8804 start continuous recording (duration 0)',
+      { type: 'alwaysRecord', on: true },
+      '7e8804000505116000446400000100000000dc7e',
+    ],
+    [
+      '0x8804 stop recording',
+      { type: 'alwaysRecord', on: false },
+      '7e8804000505116000446400000000000000dd7e',
+    ],
+    [
       '0x8300 text in GBK',
       { type: 'custom', text: 'WHERE#你好' },
       '7e8300000b051160004464000001574845524523c4e3bac3ed7e',
@@ -86,6 +111,13 @@ describe('jt808 encoder', () => {
       { type: 'sosNumbers', numbers: ['13800000000'] },
       { type: 'whiteList', numbers: ['13800000000'] },
       { type: 'locateMode', setting: { mode: 'powerSaving' } },
+      { type: 'locateMode', setting: { mode: 'week', days: [1], times: ['08:00'] } },
+      { type: 'positioningPriority', priority: 'wifi' },
+      { type: 'garrison', armed: true },
+      { type: 'powerOn' },
+      { type: 'autoRecord', on: true, seconds: 30 },
+      { type: 'autoRecordSensitivity', level: 2 },
+      { type: 'autoRecordMode', mode: 'sound' },
     ];
     for (const command of unsupported) {
       expect(jt808.encodeCommand(command, byId())).toEqual({ ok: false, reason: 'unsupported' });
@@ -97,6 +129,9 @@ describe('jt808 encoder', () => {
       [{ type: 'uploadInterval', seconds: 0 }, byId()],
       [{ type: 'uploadInterval', seconds: 1.5 }, byId()],
       [{ type: 'voiceRecord', seconds: 70000 }, byId()],
+      [{ type: 'voiceRecord', seconds: 0 }, byId()],
+      [{ type: 'overspeed', kmh: 0 }, byId()],
+      [{ type: 'overspeed', kmh: 256 }, byId()],
       [{ type: 'custom', text: '' }, byId()],
       [{ type: 'custom', text: 'x'.repeat(1023) }, byId()],
       [{ type: 'custom', text: '😀' }, byId()],

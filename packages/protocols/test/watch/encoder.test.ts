@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesText } from '../../src/common/bytes.js';
+import { bytesText, textBytes } from '../../src/common/bytes.js';
 import { newSession } from '../../src/types.js';
 import type { Command } from '../../src/types.js';
 import { watch } from '../../src/watch/index.js';
@@ -16,7 +16,71 @@ const encode = (command: Command, s = session()) => {
   return { text: bytesText(result.bytes), reference: result.reference };
 };
 
+const unsupportedByWatch: Command[] = [
+  { type: 'locateMode', setting: { mode: 'week', days: [1], times: ['08:00'] } },
+  { type: 'locateMode', setting: { mode: 'alarmClock', alarms: ['07:00'] } },
+  { type: 'positioningPriority', priority: 'wifi' },
+  { type: 'overspeed', kmh: 80 },
+  { type: 'garrison', armed: true },
+  { type: 'powerOn' },
+  { type: 'autoRecord', on: true, seconds: 30 },
+  { type: 'autoRecordSensitivity', level: 1 },
+  { type: 'autoRecordMode', mode: 'schedule' },
+  { type: 'alwaysRecord', on: true },
+];
+
+const badValues: Command[] = [
+  { type: 'voiceRecord', seconds: 0 },
+  { type: 'voiceRecord', seconds: 601 },
+  { type: 'whiteList', numbers: [] },
+  { type: 'whiteList', numbers: Array.from({ length: 11 }, (_, k) => `1380000000${k}`) },
+  { type: 'whiteList', numbers: ['12a'] },
+];
+
 describe('watch encoder', () => {
+  it('encodes the working modes and recording (vendor extensions) byte-exact', () => {
+    expect(encode({ type: 'locateMode', setting: { mode: 'intelligent' } })).toEqual({
+      text: '[3G*8800000015*0006*MODE,1]',
+      reference: 'MODE',
+    });
+    expect(encode({ type: 'locateMode', setting: { mode: 'powerSaving' } }).text).toBe(
+      '[3G*8800000015*0006*MODE,2]',
+    );
+    expect(encode({ type: 'locateMode', setting: { mode: 'trace' } }).text).toBe(
+      '[3G*8800000015*0006*MODE,3]',
+    );
+    expect(encode({ type: 'voiceRecord', seconds: 10 })).toEqual({
+      text: '[3G*8800000015*0009*RECORD,10]',
+      reference: 'RECORD',
+    });
+  });
+
+  it('splits ten white-list numbers over WHITELIST1 and WHITELIST2; only the last echo is the result', () => {
+    const s = session();
+    const numbers = Array.from({ length: 7 }, (_, k) => `1380000000${k + 1}`);
+    expect(encode({ type: 'whiteList', numbers }, s)).toEqual({
+      text:
+        '[3G*8800000015*0046*WHITELIST1,13800000001,13800000002,13800000003,13800000004,13800000005]' +
+        '[3G*8800000015*0025*WHITELIST2,13800000006,13800000007,,,]',
+      reference: 'WHITELIST2',
+    });
+    const echo = (word: string) =>
+      watch.decode(
+        textBytes(`[3G*8800000015*${word.length.toString(16).padStart(4, '0')}*${word}]`),
+        s,
+      ).messages;
+    expect(echo('WHITELIST1')).toEqual([
+      { type: 'unknown', kind: 'WHITELIST1 (part of a command)' },
+    ]);
+    expect(echo('WHITELIST2')).toEqual([
+      { type: 'commandResult', reference: 'WHITELIST2', success: true },
+    ]);
+    // A later WHITELIST1 echo on its own (a custom command) is a result again.
+    expect(echo('WHITELIST1')).toEqual([
+      { type: 'commandResult', reference: 'WHITELIST1', success: true },
+    ]);
+  });
+
   it('encodes the documented commands byte-exact with LEN in hex', () => {
     expect(encode({ type: 'uploadInterval', seconds: 600 })).toEqual({
       text: '[3G*8800000015*000A*UPLOAD,600]',
@@ -55,8 +119,8 @@ describe('watch encoder', () => {
       '[3G*8800000015*0009*SOS,123,,]',
     );
     expect(encode({ type: 'whiteList', numbers: ['123', '456'] })).toEqual({
-      text: '[3G*8800000015*0012*WHITELIST1,123,456]',
-      reference: 'WHITELIST1',
+      text: '[3G*8800000015*0015*WHITELIST1,123,456,,,][3G*8800000015*000F*WHITELIST2,,,,,]',
+      reference: 'WHITELIST2',
     });
     const s = session();
     s.extra.watchManufacturer = 'SG';
@@ -76,13 +140,10 @@ describe('watch encoder', () => {
       ok: false,
       reason: 'unsupported',
     });
-    expect(watch.encodeCommand({ type: 'voiceRecord', seconds: 10 }, s)).toMatchObject({
-      ok: false,
-      reason: 'unsupported',
-    });
-    expect(
-      watch.encodeCommand({ type: 'locateMode', setting: { mode: 'trace' } }, s),
-    ).toMatchObject({ ok: false, reason: 'unsupported' });
+    for (const command of unsupportedByWatch)
+      expect(watch.encodeCommand(command, s)).toEqual({ ok: false, reason: 'unsupported' });
+    for (const command of badValues)
+      expect(watch.encodeCommand(command, s)).toMatchObject({ ok: false, reason: 'paramError' });
     expect(watch.encodeCommand({ type: 'uploadInterval', seconds: 10 }, s)).toMatchObject({
       ok: false,
       reason: 'paramError',
