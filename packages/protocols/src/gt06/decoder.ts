@@ -17,9 +17,10 @@
  * - 0x28 (LBS) and 0x2C (LBS + Wi-Fi) carry no coordinates: they decode to a `networkFix` (cells
  *   and access points), never to a Position with invented coordinates.
  * - Command replies (0x15/0x21) have no success field; success is false only when the text says
- *   "error", "fail" or "invalid".
+ *   so (`common/refusal.ts`: "error", "fail", "invalid", a refusal such as a speed limit).
  */
 import { bcdToString, bytesText, bytesToHex } from '../common/bytes.js';
+import { resultOfText } from '../common/refusal.js';
 import type {
   AlarmType,
   Cell,
@@ -257,7 +258,7 @@ function commandResult(flag: Uint8Array, text: string): DecodedMessage {
   return {
     type: 'commandResult',
     reference: bytesToHex(flag),
-    success: !/error|fail|invalid/i.test(text),
+    ...resultOfText(text),
     text,
   };
 }

@@ -10,6 +10,7 @@
  * - Speeds are knots on the wire, converted to km/h.
  */
 import { bcdToString, bytesText, textBytes } from '../common/bytes.js';
+import { resultOfText } from '../common/refusal.js';
 import type {
   DecodeResult,
   DecodedMessage,
@@ -152,12 +153,14 @@ function decodeText(frame: Uint8Array): {
       if (!command || rest.length < 12) throw new DecodeError('h02: short V4');
       const tail = rest.slice(-10);
       const params = rest.slice(1, -11);
+      // The confirmation echoes the parameters; a device that refuses puts its reason there.
+      const text = params.join(',');
       const result: DecodedMessage = {
         type: 'commandResult',
         reference: command,
-        success: !params.some((p) => /^(ERROR|FAIL)/i.test(p)),
+        ...resultOfText(text),
+        ...(params.length > 0 ? { text } : {}),
       };
-      if (params.length > 0) result.text = params.join(',');
       const { position, status } = parseReport(tail);
       return {
         id,

@@ -416,7 +416,13 @@ describe('gt06 decoder: command replies 0x15 / 0x21', () => {
         '797900262100000000020043006f006d006d0061006e00640020006500720072006f0072002100236e850d0a',
       ).messages,
     ).toEqual([
-      { type: 'commandResult', reference: '00000000', success: false, text: 'Command error!' },
+      {
+        type: 'commandResult',
+        reference: '00000000',
+        success: false,
+        outcome: 'fail',
+        text: 'Command error!',
+      },
     ]);
   });
 

@@ -15,6 +15,14 @@ const decode = (hex: string, session: ProtocolSession = newSession()) =>
 
 /** Session that already logged in, so no implicit login is prepended. */
 const loggedIn = (): ProtocolSession => ({ ...newSession(), deviceId: 'x' });
+const mp3Chunk = (index: number, hex: string) => ({
+  type: 'mediaChunk',
+  mediaId: '42',
+  index,
+  total: 3,
+  format: 'mp3',
+  data: hexToBytes(hex),
+});
 
 const positionsOf = (messages: DecodedMessage[]): Position[] =>
   messages.flatMap((m) => (m.type === 'position' ? [m.position] : []));
@@ -313,6 +321,28 @@ describe('jt808 decoder: login, heartbeat, replies, media', () => {
     if (chunk.type === 'mediaChunk') expect(bytesToHex(chunk.data)).toBe('ccdd');
     // Last packet: 0x8800 for media 7, platform serial 1.
     expect(bytesToHex(second.ack!)).toBe('7e8800000505116000446400010000000700df7e');
+  });
+
+  it('reassembles an MP3 recording in three subpackages and answers 0x8800 after the last', () => {
+    // Media 0x2a, audio, format 2 (MP3), event 0, channel 1; serials 0x60-0x62; the last packet
+    // holds a 0x7e data byte (escaped 7d 02).
+    const packets = [
+      '7e080120280511600044640060000300010000002a0102000100000000000c00020159885e06cbf344000000000000200807180722fffb9064077e',
+      '7e08012004051160004464006100030002112233445d7e',
+      '7e080120020511600044640062000300037d0255367e',
+    ];
+    const session = loggedIn();
+    const results = packets.map((hex) => decode(hex, session));
+    expect(results.map(({ messages }) => messages)).toEqual([
+      [mp3Chunk(0, 'fffb9064')],
+      [mp3Chunk(1, '11223344')],
+      [mp3Chunk(2, '7e55')],
+    ]);
+    expect(results.map(({ ack }) => bytesToHex(ack!))).toEqual([
+      '7e8001000505116000446400000060080100b97e',
+      '7e8001000505116000446400010061080100b97e',
+      '7e8800000505116000446400020000002a00f17e',
+    ]);
   });
 
   it('reports other ids as unknown and still answers 0x8001', () => {
