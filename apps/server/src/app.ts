@@ -23,6 +23,8 @@ import { appRoutes } from './routes/app.routes.js';
 import { districtRoutes } from './routes/district.routes.js';
 import { fenceRoutes } from './routes/fence.routes.js';
 import { historyRoutes } from './routes/history.routes.js';
+import { recordRoutes } from './routes/record.routes.js';
+import { remoteRoutes } from './routes/remote.routes.js';
 import { terminalRoutes } from './routes/terminal.routes.js';
 
 export interface Server {
@@ -59,8 +61,8 @@ export async function buildServer(
   const events = new GatewayEvents((error) =>
     app.log.error({ err: error }, 'gateway event listener failed'),
   );
-  const services = await createServices(config, repositories, app.log, options.clock, (alarm) =>
-    events.publish({ type: 'alarmRaised', deviceId: alarm.deviceId, alarm }),
+  const services = await createServices(config, repositories, app.log, options.clock, (event) =>
+    events.publish(event),
   );
   const deviceVisibility: DeviceVisibility = services.deviceAccess;
   // Stops and trips follow the stored positions (reports also bring them up to date first);
@@ -82,6 +84,16 @@ export async function buildServer(
   app.addHook('onClose', async () => {
     await alarmEngine.stop();
     await notificationWorker.stop();
+  });
+  // Recordings: media packets from the gateway become playable files, in the background.
+  const stopAudioIngest = services.audioIngest.start(
+    events,
+    Math.min(5000, config.recordings.chunkTimeoutMs),
+  );
+  app.addHook('onClose', async () => {
+    stopAudioIngest();
+    await services.audioIngest.idle();
+    await services.commandLifecycle.idle();
   });
   const applications = new ApplicationResolver(
     repositories.applications,
@@ -119,6 +131,8 @@ export async function buildServer(
       districtRoutes(registerCall, services);
       fenceRoutes(registerCall, services);
       alarmRoutes(registerCall, services);
+      remoteRoutes(registerCall, services);
+      recordRoutes(registerCall, services, scope);
     },
     { prefix: config.apiRoot },
   );

@@ -58,6 +58,10 @@ const environment = z.object({
   DEVICE_STATE_WRITE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
   COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
+  RECORDINGS_DIR: z.string().min(1).optional(),
+  MEDIA_CHUNK_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  TRANSCODE_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(60),
   STOP_RADIUS_M: z.coerce.number().min(20).max(2000).default(200),
   STOP_MIN_S: z.coerce.number().int().min(30).max(86_400).default(180),
   TRIP_MIN_DISTANCE_M: z.coerce.number().min(0).max(100_000).default(300),
@@ -136,6 +140,15 @@ export interface Config {
     commands: { replyTimeoutMs: number; queueTtlMs: number };
   };
   geolocation: { url: string | undefined; key: string | undefined };
+  /** Recordings from devices (audio/): where files go, reassembly and transcoding. */
+  recordings: {
+    dir: string;
+    /** A media upload with no new packet for this long is dropped (ms). */
+    chunkTimeoutMs: number;
+    /** The ffmpeg binary; the one inside @ffmpeg-installer/ffmpeg when not set. */
+    ffmpegPath: string | undefined;
+    transcodeTimeoutMs: number;
+  };
   /** Stop and trip detection (docs/history.md). */
   segments: { rules: SegmentRules; sweepMs: number };
   /** Encoded tracks kept in memory (history/track-cache.ts). */
@@ -286,6 +299,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
+    recordings: {
+      dir: path.resolve(e.RECORDINGS_DIR ?? path.join(e.DATA_DIR, 'recordings')),
+      chunkTimeoutMs: e.MEDIA_CHUNK_TIMEOUT_S * 1000,
+      ffmpegPath: e.FFMPEG_PATH,
+      transcodeTimeoutMs: e.TRANSCODE_TIMEOUT_S * 1000,
+    },
     segments: {
       rules: {
         ...DEFAULT_SEGMENT_RULES,

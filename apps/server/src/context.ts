@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import type { AlarmLogRow } from './db/schema.js';
+import { AudioIngest } from './audio/audio-ingest.js';
+import { AudioTranscoder, bundledFfmpegPath } from './audio/audio-transcoder.js';
+import { MediaAssembler } from './audio/media-assembler.js';
+import { RecordingFiles } from './audio/recording-files.js';
+import type { GatewayEvent } from './gateway/gateway-events.js';
 import type { DatabaseHandle } from './db/database.js';
 import { SegmentUpdater } from './history/segment-updater.js';
 import { CommandDispatcher } from './gateway/command-dispatcher.js';
@@ -19,7 +23,9 @@ import { PushClientRepository } from './repositories/push-client.repository.js';
 import { AppContentRepository } from './repositories/app-content.repository.js';
 import { ApplicationRepository } from './repositories/application.repository.js';
 import { CaptchaRepository } from './repositories/captcha.repository.js';
+import { AudioRecordRepository } from './repositories/audio-record.repository.js';
 import { CommandRepository } from './repositories/command.repository.js';
+import { RemoteStateRepository } from './repositories/remote-state.repository.js';
 import { DeviceModelRepository } from './repositories/device-model.repository.js';
 import { DeviceServiceRepository } from './repositories/device-service.repository.js';
 import { DeviceRepository } from './repositories/device.repository.js';
@@ -46,6 +52,10 @@ import { AccountService } from './services/account.service.js';
 import { AppContentService } from './services/app-content.service.js';
 import { AuthService } from './services/auth.service.js';
 import { BindingService } from './services/binding.service.js';
+import { CommandLifecycle } from './services/command-lifecycle.js';
+import { RecordService } from './services/record.service.js';
+import { RemoteCommands } from './services/remote-commands.js';
+import { RemoteControlService } from './services/remote-control.service.js';
 import { CaptchaService } from './services/captcha.service.js';
 import { DeviceAccess } from './services/device-access.service.js';
 import { DeviceSettingsService } from './services/device-settings.service.js';
@@ -76,6 +86,8 @@ export function createRepositories(database: DatabaseHandle) {
     appContent: new AppContentRepository(db),
     positions: new PositionRepository(db, createIngestStore(database), database.dialect),
     commands: new CommandRepository(db),
+    remoteStates: new RemoteStateRepository(db),
+    audioRecords: new AudioRecordRepository(db),
     networkFixes: new NetworkFixRepository(db),
     heldDevices: new HeldDeviceRepository(db),
     terminals: new TerminalRepository(db),
@@ -99,8 +111,8 @@ export async function createServices(
   repositories: Repositories,
   logger: FastifyBaseLogger,
   clock: Clock = systemClock,
-  /** Told of each alarm logged (the live socket passes it on). */
-  announceAlarm: (alarm: AlarmLogRow) => void = () => {},
+  /** Publishes what the live socket passes on: alarms logged, commands, recordings. */
+  publish: (event: GatewayEvent) => void = () => {},
 ) {
   const tokenSecret =
     config.tokenSecret ??
@@ -154,12 +166,49 @@ export async function createServices(
     addresses,
     logger,
     clock,
-    announceAlarm,
+    (alarm) => publish({ type: 'alarmRaised', deviceId: alarm.deviceId, alarm }),
   );
+  const commandLifecycle = new CommandLifecycle(repositories.remoteStates, clock, logger, publish);
+  commandLifecycle.attach(commandDispatcher);
+  const remoteCommands = new RemoteCommands(repositories.commands, commandDispatcher, models);
+  const recordingFiles = RecordingFiles.open(config.recordings.dir);
+  const audioIngest = new AudioIngest({
+    assembler: new MediaAssembler(config.recordings.chunkTimeoutMs, (media) =>
+      logger.warn(media, 'media upload incomplete: dropped'),
+    ),
+    files: recordingFiles,
+    transcoder: AudioTranscoder.open(
+      config.recordings.ffmpegPath ?? bundledFfmpegPath(),
+      config.recordings.transcodeTimeoutMs,
+    ),
+    records: repositories.audioRecords,
+    commands: repositories.commands,
+    states: repositories.remoteStates,
+    clock,
+    logger,
+    announce: (record) => publish({ type: 'recording', deviceId: record.deviceId, record }),
+  });
   return {
     deviceAccess,
     liveSessions,
     commandDispatcher,
+    commandLifecycle,
+    audioIngest,
+    remoteControl: new RemoteControlService(
+      deviceAccess,
+      remoteCommands,
+      repositories.commands,
+      repositories.remoteStates,
+    ),
+    records: new RecordService(
+      deviceAccess,
+      remoteCommands,
+      repositories.audioRecords,
+      repositories.commands,
+      repositories.remoteStates,
+      recordingFiles,
+      clock,
+    ),
     segmentUpdater,
     alarmEngine: alarmStage.engine,
     alarmRaiser: alarmStage.raiser,

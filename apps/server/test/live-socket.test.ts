@@ -392,7 +392,7 @@ describe('live hub', () => {
     const hub = new LiveHub(events, silent, {
       flushMs: 100,
       maxBufferedBytes: 1000,
-      maxQueuedAlarms: 2,
+      maxQueuedMessages: 2,
     });
     const sent: string[] = [];
     const sink: LiveSink & { bufferedAmount: number } = {
@@ -431,7 +431,7 @@ describe('live hub', () => {
     const hub = new LiveHub(events, silent, {
       flushMs: 100,
       maxBufferedBytes: 1e6,
-      maxQueuedAlarms: 10,
+      maxQueuedMessages: 10,
     });
     const good: string[] = [];
     const bad = hub.attach({

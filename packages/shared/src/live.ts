@@ -7,10 +7,13 @@
  * 2. The server answers `ready` with the ids it will report on, and again whenever that set
  *    changes (a device bound or unbound).
  * 3. `devices` carries patches of the Terminal entity, at most one per device per message, the
- *    latest values only (the server coalesces a burst). `alarm` carries one alarm event.
+ *    latest values only (the server coalesces a burst). `alarm` carries one alarm event,
+ *    `command` a remote command that changed (sent, delivered, answered), `record` a new recording.
  * 4. A refused token (now or at a later check: sign-out, password change) → `error` 401, then
  *    close 4401.
  */
+import type { AudioRecord } from './contract/record-entities.js';
+import type { CommandRecord } from './contract/remote-entities.js';
 import type { LbsInfo, Terminal } from './contract/terminal-entities.js';
 import type { AlarmType } from './alarm-types.js';
 
@@ -83,6 +86,24 @@ export interface LiveAlarmMessage {
   lat?: number;
 }
 
+/**
+ * A remote command of a device changed: created with its immediate result, delivered after a
+ * login (queued → sent), or answered (done, with its §4 result). When it is done and succeeded the
+ * device's settings (params, cut, garrison, power, white list, record settings) already show it.
+ */
+export interface LiveCommandMessage {
+  type: 'command';
+  deviceId: number;
+  command: CommandRecord;
+}
+
+/** A recording arrived from the device and is ready to play. */
+export interface LiveRecordMessage {
+  type: 'record';
+  deviceId: number;
+  record: AudioRecord;
+}
+
 /** The server renewed the session while re-checking it (sliding renewal): store this token. */
 export interface LiveTokenMessage {
   type: 'token';
@@ -98,7 +119,13 @@ export interface LiveErrorMessage {
 
 /** Server → client. */
 export type LiveServerMessage =
-  LiveReadyMessage | LiveDevicesMessage | LiveAlarmMessage | LiveTokenMessage | LiveErrorMessage;
+  | LiveReadyMessage
+  | LiveDevicesMessage
+  | LiveAlarmMessage
+  | LiveCommandMessage
+  | LiveRecordMessage
+  | LiveTokenMessage
+  | LiveErrorMessage;
 
 /** `later` applied over `earlier` (same device): later values win, lbsInfo field by field. */
 export function mergeLiveUpdate(

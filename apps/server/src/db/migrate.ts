@@ -13,6 +13,7 @@ import { geocodeCache } from './migrations/0010-geocode-cache.js';
 import { trackSegments } from './migrations/0011-track-segments.js';
 import { fencesAlarms } from './migrations/0012-fences-alarms.js';
 import { devOutbox } from './migrations/0013-dev-outbox.js';
+import { remoteVoice } from './migrations/0014-remote-voice.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -30,6 +31,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0011-track-segments': trackSegments(dialect),
     '0012-fences-alarms': fencesAlarms(dialect),
     '0013-dev-outbox': devOutbox(dialect),
+    '0014-remote-voice': remoteVoice(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

@@ -253,6 +253,8 @@ export interface CommandsTable {
   userId: number | null;
   /** The protocol-neutral command, JSON. */
   command: string;
+  /** Its §3 paramName (remote/command-params.ts); null for rows older than migration 0014. */
+  kind: string | null;
   state: CommandState;
   result: CommandResult | null;
   reference: string | null;
@@ -261,6 +263,34 @@ export interface CommandsTable {
   sentAt: number | null;
   answeredAt: number | null;
   expiresAt: number;
+}
+
+/** A device's confirmed remote settings: RemoteState (remote/remote-state.ts) as JSON. */
+export interface DeviceRemoteStatesTable {
+  deviceId: number;
+  state: string;
+  updatedAt: number;
+}
+
+export type RecordSource = 'pickup' | 'auto' | 'device';
+
+/** A recording: the playable file (and the device's original) under RECORDINGS_DIR. */
+export interface AudioRecordsTable {
+  id: Generated<number>;
+  deviceId: number;
+  /** The pickup command it answers, when it does. */
+  commandId: number | null;
+  source: RecordSource;
+  /** Paths relative to RECORDINGS_DIR. */
+  fileName: string;
+  originalName: string;
+  mimeType: string;
+  durationMs: number;
+  sizeBytes: number;
+  isRead: number;
+  createdAt: number;
+  /** Set while in the recycle bin. */
+  deleteTime: number | null;
 }
 
 /** The latest raw frames of a device: `receivedAt hex` lines, newest last. */
@@ -477,6 +507,8 @@ export interface Database {
   positions: PositionsTable;
   deviceStates: DeviceStatesTable;
   commands: CommandsTable;
+  deviceRemoteStates: DeviceRemoteStatesTable;
+  audioRecords: AudioRecordsTable;
   deviceFrames: DeviceFramesTable;
   networkFixes: NetworkFixesTable;
   heldDevices: HeldDevicesTable;
@@ -511,6 +543,8 @@ export type DeviceStateRow = Selectable<DeviceStatesTable>;
 export type TrackSegmentRow = Selectable<TrackSegmentsTable>;
 export type NewTrackSegment = Insertable<TrackSegmentsTable>;
 export type CommandRow = Selectable<CommandsTable>;
+export type AudioRecordRow = Selectable<AudioRecordsTable>;
+export type NewAudioRecord = Insertable<AudioRecordsTable>;
 export type FenceRow = Selectable<FencesTable>;
 export type NewFence = Insertable<FencesTable>;
 export type AlarmSettingRow = Selectable<AlarmSettingsTable>;

@@ -1,6 +1,7 @@
-import type { Command } from '@xunji/protocols';
+import type { Command, CommandOutcome } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
 import type { CommandResult, CommandRow } from '../db/schema.js';
+import { commandParam } from '../remote/command-params.js';
 import type { CommandRepository } from '../repositories/command.repository.js';
 import { BatchLoader } from './batch-loader.js';
 import type { LiveSessions } from './live-sessions.js';
@@ -10,6 +11,9 @@ export interface DispatchOptions {
   /** Keep the command for an offline device and send it at its next login ("delayed delivery"). */
   queueIfOffline?: boolean;
 }
+
+/** Told of every change of a command: created, delivered (queued → sent), answered. */
+export type CommandListener = (row: CommandRow) => void;
 
 export interface DispatcherOptions {
   /** A sent command without a reply after this long is a timeout (ms). */
@@ -27,6 +31,7 @@ export interface DispatcherOptions {
 export class CommandDispatcher {
   /** A fleet logging in at once asks for its queued commands in a few queries. */
   private readonly queued: BatchLoader<number, CommandRow[]>;
+  private readonly listeners = new Set<CommandListener>();
 
   constructor(
     private readonly commands: CommandRepository,
@@ -35,6 +40,12 @@ export class CommandDispatcher {
     private readonly options: DispatcherOptions,
   ) {
     this.queued = new BatchLoader((deviceIds) => commands.queuedFor(deviceIds));
+  }
+
+  /** Answers the function that unsubscribes. */
+  onChange(listener: CommandListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async dispatch(
@@ -48,13 +59,15 @@ export class CommandDispatcher {
       deviceId,
       userId: options.userId ?? null,
       command: JSON.stringify(command),
+      kind: commandParam(command).paramName,
       state: online ? 'sent' : options.queueIfOffline ? 'queued' : 'done',
       result: online ? null : options.queueIfOffline ? 'delayedDelivery' : 'notConnected',
       createdAt: now,
       expiresAt: now + this.options.queueTtlMs,
     });
-    if (online) await this.send(row);
-    return (await this.commands.findById(row.id)) ?? row;
+    if (online) return (await this.send(row)) ?? row;
+    this.changed(row);
+    return row;
   }
 
   /** A device logged in: what waits for it is sent now, or marked unsent if it waited too long. */
@@ -74,14 +87,14 @@ export class CommandDispatcher {
   /** A reply from the device, matched by its reference or else to the oldest command waiting. */
   async handleReply(
     deviceId: number,
-    reply: { reference?: string; success: boolean; text?: string },
+    reply: { reference?: string; success: boolean; outcome?: CommandOutcome; text?: string },
   ): Promise<void> {
     const waiting = await this.commands.awaitingReply(deviceId);
     const row =
       waiting.find((r) => reply.reference !== undefined && r.reference === reply.reference) ??
       waiting[0];
     if (!row) return;
-    await this.finish(row.id, reply.success ? 'succeeded' : 'fail', reply.text);
+    await this.finish(row.id, reply.success ? 'succeeded' : (reply.outcome ?? 'fail'), reply.text);
   }
 
   /**
@@ -90,33 +103,47 @@ export class CommandDispatcher {
    */
   async sweep(): Promise<void> {
     const now = this.clock.now();
-    await this.commands.expireQueued(now);
-    await this.commands.timeOutSentBefore(now - this.options.replyTimeoutMs, now);
+    const expired = await this.commands.expireQueued(now);
+    const timedOut = await this.commands.timeOutSentBefore(now - this.options.replyTimeoutMs, now);
+    for (const row of [...expired, ...timedOut]) this.changed(row);
   }
 
-  private async send(row: CommandRow): Promise<void> {
+  /** Encodes and writes a command; answers the row as it is after. */
+  private async send(row: CommandRow): Promise<CommandRow | undefined> {
     const connection = this.sessions.connectionOf(row.deviceId);
-    if (!connection) return;
+    if (!connection) return undefined;
     const encoded = connection.protocol.encodeCommand(
       JSON.parse(row.command) as Command,
       connection.session,
     );
     if (!encoded.ok) return this.finish(row.id, encoded.reason, encoded.detail);
-    await this.commands.update(row.id, {
+    const sent = await this.commands.update(row.id, {
       state: 'sent',
       result: null,
       reference: encoded.reference ?? null,
       sentAt: this.clock.now(),
     });
-    if (!connection.transport.write(encoded.bytes)) await this.finish(row.id, 'error');
+    if (!connection.transport.write(encoded.bytes)) return this.finish(row.id, 'error');
+    if (sent) this.changed(sent);
+    return sent;
   }
 
-  private async finish(id: number, result: CommandResult, reply?: string): Promise<void> {
-    await this.commands.update(id, {
+  private async finish(
+    id: number,
+    result: CommandResult,
+    reply?: string,
+  ): Promise<CommandRow | undefined> {
+    const row = await this.commands.update(id, {
       state: 'done',
       result,
       reply: reply ?? null,
       answeredAt: this.clock.now(),
     });
+    if (row) this.changed(row);
+    return row;
+  }
+
+  private changed(row: CommandRow): void {
+    for (const listener of this.listeners) listener(row);
   }
 }

@@ -1,5 +1,5 @@
-import type { AlarmType, Cell, WifiAccessPoint } from '@xunji/protocols';
-import type { AlarmLogRow, DeviceStatus } from '../db/schema.js';
+import type { AlarmType, Cell, DecodedMessage, WifiAccessPoint } from '@xunji/protocols';
+import type { AlarmLogRow, AudioRecordRow, CommandRow, DeviceStatus } from '../db/schema.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 
 /** What the gateway tells the rest of the server, each once its data is committed. */
@@ -16,6 +16,13 @@ export type GatewayEvent =
   | { type: 'alarm'; deviceId: number; alarms: AlarmType[]; at: number; position?: PositionInsert }
   /** An alarm the alarm stage logged (from the device or found by the server: fences, offline…). */
   | { type: 'alarmRaised'; deviceId: number; alarm: AlarmLogRow }
+  /** One packet of a media upload (audio, pictures); the audio ingest puts them together. */
+  | { type: 'media'; deviceId: number; chunk: Extract<DecodedMessage, { type: 'mediaChunk' }> }
+  /** A remote command changed (created, delivered, answered); for `done` the device's settings
+   * already show its effect. */
+  | { type: 'command'; deviceId: number; command: CommandRow }
+  /** A recording from the device was stored and can be played. */
+  | { type: 'recording'; deviceId: number; record: AudioRecordRow }
   /** Cells and access points seen without a GPS fix, stored raw for a geolocation provider. */
   | {
       type: 'networkFix';

@@ -49,7 +49,7 @@ function storedEvent({ deviceId, stored, lateFrom }: MessageOutcome): GatewayEve
 
 /**
  * The events one committed message publishes: what was stored, status, newest position, alarms,
- * network fixes.
+ * network fixes, media packets.
  */
 export function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
   const { deviceId, at } = outcome;
@@ -62,6 +62,7 @@ export function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
     else if (m.type === 'position')
       events.push(...alarmEvent(outcome, m.position.alarms, m.position));
     else if (m.type === 'status') events.push(...alarmEvent(outcome, m.alarms));
+    else if (m.type === 'mediaChunk') events.push({ type: 'media', deviceId, chunk: m });
     else if (m.type === 'networkFix') {
       events.push({
         type: 'networkFix',

@@ -76,7 +76,7 @@ export function createCallRegistrar(
   };
 }
 
-async function authenticate(
+export async function authenticate(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: TokenService,

@@ -1,12 +1,7 @@
-import {
-  mergeLiveUpdate,
-  type LiveAlarmMessage,
-  type LiveDeviceUpdate,
-  type LiveServerMessage,
-} from '@xunji/shared';
+import { mergeLiveUpdate, type LiveDeviceUpdate, type LiveServerMessage } from '@xunji/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayEvent, GatewayEvents } from '../gateway/gateway-events.js';
-import { rememberEvent, toLiveAlarm, toLiveUpdate, type KnownDevice } from './live-update.js';
+import { rememberEvent, toLiveMessage, toLiveUpdate, type KnownDevice } from './live-update.js';
 
 /** Where a subscription's messages go: an open WebSocket. */
 export interface LiveSink {
@@ -21,26 +16,27 @@ export interface LiveHubOptions {
   flushMs: number;
   /** Above this many queued bytes a socket is skipped: its updates keep coalescing. */
   maxBufferedBytes: number;
-  /** Alarms waiting for a slow socket beyond this are dropped, oldest first. */
-  maxQueuedAlarms: number;
+  /** Alarms, commands and recordings waiting for a slow socket beyond this are dropped, oldest
+   * first. */
+  maxQueuedMessages: number;
 }
 
-/** What one socket waits for: the latest update per device, and the alarms in order. */
+/** What one socket waits for: the latest update per device, and the other messages in order. */
 export class LiveSubscription {
   deviceIds: ReadonlySet<number> = new Set();
   readonly pending = new Map<number, LiveDeviceUpdate>();
-  readonly alarms: LiveAlarmMessage[] = [];
+  readonly messages: LiveServerMessage[] = [];
 
   constructor(readonly sink: LiveSink) {}
 
-  /** Sends what waits: one `devices` message, then each alarm. */
+  /** Sends what waits: one `devices` message, then each alarm, command and recording. */
   flush(): void {
     if (this.pending.size > 0) {
       const message: LiveServerMessage = { type: 'devices', updates: [...this.pending.values()] };
       this.pending.clear();
       this.sink.send(JSON.stringify(message));
     }
-    for (const alarm of this.alarms.splice(0)) this.sink.send(JSON.stringify(alarm));
+    for (const message of this.messages.splice(0)) this.sink.send(JSON.stringify(message));
   }
 }
 
@@ -160,15 +156,15 @@ export class LiveHub {
         pending.set(update.id, mergeLiveUpdate(pending.get(update.id), update));
         this.markDirty(subscription);
       }
-    } else if (event.type === 'alarmRaised' && watching) {
-      const alarm = toLiveAlarm(event);
-      if (!alarm) return;
+    } else if (watching) {
+      const message = toLiveMessage(event);
+      if (!message) return;
       for (const subscription of watching) {
-        subscription.alarms.push(alarm);
-        const excess = subscription.alarms.length - this.options.maxQueuedAlarms;
+        subscription.messages.push(message);
+        const excess = subscription.messages.length - this.options.maxQueuedMessages;
         if (excess > 0) {
-          subscription.alarms.splice(0, excess);
-          this.logger.debug({ dropped: excess }, 'live alarms dropped for a slow socket');
+          subscription.messages.splice(0, excess);
+          this.logger.debug({ dropped: excess }, 'live messages dropped for a slow socket');
         }
         this.markDirty(subscription);
       }

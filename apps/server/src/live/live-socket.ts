@@ -22,14 +22,15 @@ export interface LiveSocketOptions {
   /** Default 256 KiB. */
   maxBufferedBytes?: number;
   /** Default 200. */
-  maxQueuedAlarms?: number;
+  maxQueuedMessages?: number;
 }
 
 /** Client messages are small (`auth`); anything larger is refused by the WebSocket layer. */
 const MAX_CLIENT_MESSAGE_BYTES = 8 * 1024;
 
 /**
- * The live socket at `{prefix}/socket`: positions, status changes and alarms of the devices the
+ * The live socket at `{prefix}/socket`: positions, status changes, alarms, commands and recordings
+ * of the devices the
  * signed-in user may see. Register it under the API root in a scope of its own: a browser
  * WebSocket sends no applicationId header, it comes with the `auth` message.
  */
@@ -38,7 +39,7 @@ export const liveSocket: FastifyPluginAsync<LiveSocketOptions> = async (scope, o
   const hub = new LiveHub(options.events, scope.log, {
     flushMs: options.flushMs ?? 100,
     maxBufferedBytes: options.maxBufferedBytes ?? 256 * 1024,
-    maxQueuedAlarms: options.maxQueuedAlarms ?? 200,
+    maxQueuedMessages: options.maxQueuedMessages ?? 200,
   });
   const connections = new Set<LiveConnection>();
   const byUser = new Map<number, Set<LiveConnection>>();

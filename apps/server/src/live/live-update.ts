@@ -10,7 +10,10 @@ import {
   type LbsInfo,
   type LiveAlarmMessage,
   type LiveDeviceUpdate,
+  type LiveServerMessage,
 } from '@xunji/shared';
+import { toAudioRecord } from '../audio/audio-record-view.js';
+import { toCommandRecord } from '../remote/command-view.js';
 import type { DeviceStatus } from '../db/schema.js';
 import type { GatewayEvent } from '../gateway/gateway-events.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
@@ -128,4 +131,15 @@ export function toLiveAlarm(event: GatewayEvent): LiveAlarmMessage | undefined {
     message.lat = gcj.latitude;
   }
   return message;
+}
+
+/** The message of an event sent in order to each socket watching its device (not coalesced). */
+export function toLiveMessage(event: GatewayEvent): LiveServerMessage | undefined {
+  const { deviceId } = event;
+  if (event.type === 'alarmRaised') return toLiveAlarm(event);
+  if (event.type === 'command')
+    return { type: 'command', deviceId, command: toCommandRecord(event.command) };
+  if (event.type === 'recording')
+    return { type: 'record', deviceId, record: toAudioRecord(event.record) };
+  return undefined;
 }

@@ -11,8 +11,13 @@ export class CommandRepository {
     return this.db.insertInto('commands').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
-  async update(id: number, values: Updateable<CommandsTable>): Promise<void> {
-    await this.db.updateTable('commands').set(values).where('id', '=', id).execute();
+  update(id: number, values: Updateable<CommandsTable>): Promise<CommandRow | undefined> {
+    return this.db
+      .updateTable('commands')
+      .set(values)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   findById(id: number): Promise<CommandRow | undefined> {
@@ -34,23 +39,25 @@ export class CommandRepository {
     return queued;
   }
 
-  /** Queued commands past their expiry become unsent. */
-  async expireQueued(now: number): Promise<void> {
-    await this.db
+  /** Queued commands past their expiry become unsent; answers them. */
+  expireQueued(now: number): Promise<CommandRow[]> {
+    return this.db
       .updateTable('commands')
       .set({ state: 'done', result: 'unsent', answeredAt: now })
       .where('state', '=', 'queued')
       .where('expiresAt', '<=', now)
+      .returningAll()
       .execute();
   }
 
-  /** Sent commands still without a reply that were sent before `deadline`: they timed out. */
-  async timeOutSentBefore(deadline: number, now: number): Promise<void> {
-    await this.db
+  /** Sent commands still without a reply that were sent before `deadline` timed out; answers them. */
+  timeOutSentBefore(deadline: number, now: number): Promise<CommandRow[]> {
+    return this.db
       .updateTable('commands')
       .set({ state: 'done', result: 'timeout', answeredAt: now })
       .where('state', '=', 'sent')
       .where((eb) => eb(eb.fn.coalesce('sentAt', 'createdAt'), '<=', deadline))
+      .returningAll()
       .execute();
   }
 
@@ -63,5 +70,49 @@ export class CommandRepository {
       .where('state', '=', 'sent')
       .orderBy('id')
       .execute();
+  }
+
+  /** The device's commands not done yet (queued or sent), oldest first. */
+  unfinished(deviceId: number): Promise<CommandRow[]> {
+    return this.db
+      .selectFrom('commands')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('state', '!=', 'done')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The device's latest command of a kind. */
+  latestOf(deviceId: number, kind: string): Promise<CommandRow | undefined> {
+    return this.db
+      .selectFrom('commands')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('kind', '=', kind)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A page of the device's commands, newest first, and how many it has. */
+  async page(
+    deviceId: number,
+    page: number,
+    limit: number,
+  ): Promise<{ list: CommandRow[]; count: number }> {
+    const ofDevice = this.db.selectFrom('commands').where('deviceId', '=', deviceId);
+    const [list, total] = await Promise.all([
+      ofDevice
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      ofDevice
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { list, count: Number(total.count) };
   }
 }

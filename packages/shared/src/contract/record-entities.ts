@@ -4,6 +4,10 @@ import { AUTO_RECORD_MODES } from '../constants.js';
 
 /** Where a recording came from: a pickup the user asked for, auto-record, or the device itself. */
 export const RECORD_SOURCES = ['pickup', 'auto', 'device'] as const;
+/** Where a recording's playable audio is read (GET, signed in, access checked), under the API root. */
+export const RECORD_AUDIO_PATH = '/record/audio/:id';
+export const recordAudioPath = (id: number): string => RECORD_AUDIO_PATH.replace(':id', String(id));
+
 /** The audio page's cursor: records older than recordId (load more) or newer (refresh). */
 export const RECORD_UPDATE_TYPES = ['older', 'newer'] as const;
 

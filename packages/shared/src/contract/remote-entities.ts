@@ -60,6 +60,8 @@ export const CommandRecord = z.object({
   /** epoch ms */
   createTime: z.number().int(),
   answerTime: z.number().int().nullable(),
+  /** The user who sent it; null for the server's own commands (or a user since deleted). */
+  userId: z.number().int().nullable(),
 });
 export type CommandRecord = z.infer<typeof CommandRecord>;
 
@@ -116,6 +118,8 @@ export const TerminalParams = z.object({
   pending: z.array(z.enum(COMMAND_PARAMS)),
   /** What this device can be asked (feature flags and its protocol), for the pages to show. */
   abilities: z.array(z.enum(COMMAND_PARAMS)),
+  /** The locate modes this device can be set to (empty when locateMode is not an ability). */
+  locateModes: z.array(z.enum(LOCATE_MODES)),
 });
 export type TerminalParams = z.infer<typeof TerminalParams>;
 
@@ -129,10 +133,13 @@ const switchFields = {
 
 /** Garrison (§4): set (armed, 1) or unset (disarmed, 0). */
 export const GarrisonState = z.object({ ...switchFields, isGarrison: flag });
+export type GarrisonState = z.infer<typeof GarrisonState>;
 /** Oil/power cut: 1 cut, 0 restored (the spec's field name). */
 export const CutBufferState = z.object({ ...switchFields, isCutButter: flag });
+export type CutBufferState = z.infer<typeof CutBufferState>;
 /** Remote power: 1 on, 0 off. */
 export const PowerState = z.object({ ...switchFields, powerOn: flag });
+export type PowerState = z.infer<typeof PowerState>;
 
 /** §3 White list. */
 export const WhiteList = z.object({
@@ -140,3 +147,4 @@ export const WhiteList = z.object({
   phoneList: z.array(z.string()),
   command: CommandRecord.nullable(),
 });
+export type WhiteList = z.infer<typeof WhiteList>;
