@@ -4,9 +4,29 @@
  * (each device every `intervalMs`), timing each until the server's 0x8001 ack. Like a tracker, a
  * device whose last position is not acknowledged yet skips its turn (counted as `skipped`), so an
  * overloaded gateway is measured at what it sustains, not drowned by a queue the client builds.
+ * With a `route` (bench/fences), devices move as it says and the frames it marks report when
+ * they were sent.
  */
 import net from 'node:net';
+import type { LatLon } from '@xunji/shared';
 import { jt808Frame, locationBody, openJt808 } from '@xunji/simulator';
+
+/** Where device `index` is at its `frame`-th position (0 first); `timed` frames are reported. */
+export type Route = (index: number, frame: number) => LatLon & { timed?: boolean };
+
+/** A frame a route marked: the device, its fix time and when it was written (epoch ms). */
+export type TimedFrame = [index: number, fixTime: number, sentAt: number];
+
+/** What a worker answers at the end of its run. */
+export interface WorkerReport {
+  sent: number;
+  acked: number;
+  failed: number;
+  skipped: number;
+  /** Ack latencies as counts per 0.1 ms bucket. */
+  histogram: Record<number, number>;
+  timed: TimedFrame[];
+}
 
 interface Job {
   port: number;
@@ -15,6 +35,8 @@ interface Job {
   count: number;
   intervalMs: number;
   durationMs: number;
+  /** A module whose default export makes the route from `options`. */
+  route?: { module: string; options: unknown };
 }
 
 interface Device {
@@ -37,6 +59,16 @@ const TICK_MS = 5;
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 /** Ack latencies as counts per 0.1 ms bucket (sparse), so any number of acks stays small. */
 const histogram: Record<number, number> = {};
+const timed: TimedFrame[] = [];
+const stationary: Route = (index) => ({
+  latitude: 31.2 + (index % 100) / 1000,
+  longitude: 121.4 + (index % 97) / 1000,
+});
+const routeOf = job.route
+  ? ((await import(job.route.module)) as { default: (options: unknown) => Route }).default(
+      job.route.options,
+    )
+  : stationary;
 let sent = 0;
 let acked = 0;
 let failed = 0;
@@ -103,12 +135,14 @@ function send(device: Device, index: number): void {
     skipped++;
     return;
   }
+  // The serial counts the positions sent before this one (authentication took 0).
+  const place = routeOf(index, device.serial);
   device.serial = (device.serial + 1) & 0xffff;
   device.fixTime += 1000;
   const fix = {
     time: device.fixTime,
-    latitude: 31.2 + (index % 100) / 1000,
-    longitude: 121.4 + (index % 97) / 1000,
+    latitude: place.latitude,
+    longitude: place.longitude,
     altitude: 10,
     speedKmh: 40,
     course: 90,
@@ -118,7 +152,9 @@ function send(device: Device, index: number): void {
     cut: false,
     mileageKm: 100,
   };
-  device.pending.set(device.serial, performance.now());
+  const now = performance.now();
+  device.pending.set(device.serial, now);
+  if (place.timed) timed.push([index, fix.time, performance.timeOrigin + now]);
   device.socket.write(jt808Frame(0x0200, device.phone, device.serial, locationBody(fix)));
   sent++;
 }
@@ -164,4 +200,5 @@ clearInterval(progress);
 // Acks still on their way count; what has none after this is not acknowledged.
 await new Promise((resolve) => setTimeout(resolve, 2000));
 devices.forEach((device) => device.socket.destroy());
-process.send?.({ sent, acked, failed, skipped, histogram }, () => process.exit(0));
+const report: WorkerReport = { sent, acked, failed, skipped, histogram, timed };
+process.send?.(report, () => process.exit(0));

@@ -1,0 +1,71 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { WorkerReport } from '../ingest/client.js';
+
+const CLIENT = path.join(import.meta.dirname, '../ingest/client.ts');
+/** Devices per client process, each process from its own 127.0.0.x (past the port limit). */
+const PER_WORKER = 5000;
+
+export interface LoadPlan {
+  port: number;
+  devices: number;
+  /** Offered positions per second, all devices together. */
+  rate: number;
+  durationMs: number;
+  route: { module: string; options: unknown };
+}
+
+export interface LoadReport extends Omit<WorkerReport, 'histogram'> {
+  connected: number;
+  /** Ack latencies: count per 0.1 ms bucket, all workers. */
+  histogram: Map<number, number>;
+}
+
+const nextMessage = <T>(child: ChildProcess) =>
+  new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T)));
+
+/**
+ * bench/ingest's client workers: every device connects and authenticates first; `measure` is
+ * called once they all have (with the window's start), then positions flow for the duration.
+ */
+export async function driveDevices(
+  plan: LoadPlan,
+  measure: { started(): void; finished(): void },
+): Promise<LoadReport> {
+  const workers = Math.ceil(plan.devices / PER_WORKER);
+  const children = Array.from({ length: workers }, (_, w) => {
+    const job = {
+      port: plan.port,
+      localAddress: `127.0.0.${w + 1}`,
+      firstIndex: w * PER_WORKER,
+      count: Math.min(PER_WORKER, plan.devices - w * PER_WORKER),
+      intervalMs: (plan.devices / plan.rate) * 1000,
+      durationMs: plan.durationMs,
+      route: plan.route,
+    };
+    return fork(CLIENT, [JSON.stringify(job)], { execArgv: ['--import', 'tsx'] });
+  });
+  const connected = await Promise.all(
+    children.map((child) => nextMessage<{ connected: number }>(child)),
+  );
+  const finished = children.map((child) => nextMessage<WorkerReport>(child));
+  measure.started();
+  children.forEach((child) => child.send('start'));
+  const reports = await Promise.all(finished);
+  measure.finished();
+  const sum = (key: 'sent' | 'acked' | 'failed' | 'skipped') =>
+    reports.reduce((n, report) => n + report[key], 0);
+  const histogram = new Map<number, number>();
+  for (const report of reports)
+    for (const [bucket, count] of Object.entries(report.histogram))
+      histogram.set(Number(bucket), (histogram.get(Number(bucket)) ?? 0) + count);
+  return {
+    connected: connected.reduce((n, c) => n + c.connected, 0),
+    sent: sum('sent'),
+    acked: sum('acked'),
+    failed: sum('failed'),
+    skipped: sum('skipped'),
+    histogram,
+    timed: reports.flatMap((report) => report.timed),
+  };
+}
