@@ -1,64 +1,9 @@
-import net from 'node:net';
-import { buildGt06Frame, concatBytes, hexToBytes, textBytes } from '@xunji/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway/gateway.js';
 import { testDialects } from './support/databases.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
+import { Gt06Device, until } from './support/gt06-device.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-
-const LOGIN = '78780D01012345678901234500018CDD0D0A';
-const LOGIN_ACK_BYTES = 10;
-
-/** A GT06 device that logs in, collects command frames (0x80) and can answer them (0x15). */
-class Gt06Device {
-  readonly socket: net.Socket;
-  private buffer = Buffer.alloc(0);
-  closed = false;
-
-  constructor(port: number) {
-    this.socket = net.connect(port, '127.0.0.1');
-    this.socket.on('data', (chunk) => (this.buffer = Buffer.concat([this.buffer, chunk])));
-    this.socket.on('close', () => (this.closed = true));
-  }
-
-  async login(): Promise<void> {
-    this.socket.write(hexToBytes(LOGIN));
-    await this.take(LOGIN_ACK_BYTES);
-  }
-
-  /** The next command frame: its server flag and text. */
-  async nextCommand(): Promise<{ flag: Uint8Array; text: string }> {
-    await until(() => this.buffer.length >= 5 && this.buffer.length >= this.buffer[2]! + 5);
-    const frame = await this.take(this.buffer[2]! + 5);
-    const commandLength = frame[4]!;
-    return {
-      flag: frame.subarray(5, 9),
-      text: frame.subarray(9, 5 + commandLength).toString('latin1'),
-    };
-  }
-
-  reply(flag: Uint8Array, text: string): void {
-    const body = textBytes(text);
-    this.socket.write(
-      buildGt06Frame(0x15, concatBytes(new Uint8Array([4 + body.length]), flag, body), 7),
-    );
-  }
-
-  private async take(bytes: number): Promise<Buffer> {
-    await until(() => this.buffer.length >= bytes);
-    const taken = this.buffer.subarray(0, bytes);
-    this.buffer = this.buffer.subarray(bytes);
-    return taken;
-  }
-}
-
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe.each(testDialects())('command dispatcher on %s', (dialect) => {
   let server: TestServer;
