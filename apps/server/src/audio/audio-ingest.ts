@@ -6,7 +6,7 @@ import type { AudioRecordRepository } from '../repositories/audio-record.reposit
 import type { CommandRepository } from '../repositories/command.repository.js';
 import type { RemoteStateRepository } from '../repositories/remote-state.repository.js';
 import type { AudioTranscoder } from './audio-transcoder.js';
-import type { AssembledMedia, MediaAssembler } from './media-assembler.js';
+import type { AssembledMedia, AssemblerStats, MediaAssembler } from './media-assembler.js';
 import { openPickup } from './pickup.js';
 import type { RecordingFiles } from './recording-files.js';
 
@@ -34,6 +34,11 @@ export class AudioIngest {
   readonly stats = { stored: 0, failed: 0, ignored: 0 };
 
   constructor(private readonly deps: AudioIngestDeps) {}
+
+  /** Uploads put together, duplicates, contradicting packets, uploads dropped incomplete. */
+  get uploads(): Readonly<AssemblerStats> {
+    return this.deps.assembler.stats;
+  }
 
   /** Listens to the gateway and drops stalled uploads every `sweepMs`. */
   start(events: GatewayEvents, sweepMs: number): () => void {
