@@ -113,4 +113,15 @@ describe('configuration', () => {
       /ALIYUN_SMS_SIGN_NAME/,
     );
   });
+
+  it('keeps recordings under DATA_DIR unless RECORDINGS_DIR says where, and checks the timeouts', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/xunji' }).recordings).toMatchObject({
+      dir: '/srv/xunji/recordings',
+      chunkTimeoutMs: 60_000,
+      ffmpegPath: undefined,
+    });
+    expect(loadConfig({ RECORDINGS_DIR: '/mnt/audio' }).recordings.dir).toBe('/mnt/audio');
+    expect(() => loadConfig({ MEDIA_CHUNK_TIMEOUT_S: '0' })).toThrow(/MEDIA_CHUNK_TIMEOUT_S/);
+    expect(() => loadConfig({ TRANSCODE_TIMEOUT_S: 'soon' })).toThrow(/TRANSCODE_TIMEOUT_S/);
+  });
 });
