@@ -10,14 +10,14 @@ export const DEVICE_PATHS = {
   track: PATHS.track,
   fences: PATHS.fenceTable,
   alarm: PATHS.alarmSettings,
-  remoteSettings: '/pagesDevice/remote-set',
-  locateMode: '/pagesDevice/location-mode/index',
-  voice: '/pagesDevice/voice/index',
+  remoteSettings: PATHS.remoteSet,
+  locateMode: PATHS.locationMode,
+  voice: PATHS.voice,
   shareLocation: PATHS.distributeLocation,
   valueAdded: '/pagesBuy/service/index',
   activation: '/pagesBuy/appreciation/index',
   reports: PATHS.reportTable,
-  selfInspection: '/pagesDevice/self-inspection',
+  selfInspection: PATHS.selfInspection,
   simCard: '/pagesDevice/sim-card',
 } as const;
 

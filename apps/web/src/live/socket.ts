@@ -3,7 +3,9 @@ import {
   REFRESH_INTERVAL_MS,
   mergeLiveUpdate,
   type LiveAlarmMessage,
+  type LiveCommandMessage,
   type LiveDeviceUpdate,
+  type LiveRecordMessage,
   type LiveServerMessage,
 } from '@xunji/shared';
 import { useEffect, useEffectEvent } from 'react';
@@ -75,6 +77,8 @@ export class LiveSocket {
   private readonly deviceListeners = new Set<Listener<LiveDeviceUpdate[]>>();
   private readonly readyListeners = new Set<Listener<number[]>>();
   private readonly alarmListeners = new Set<Listener<LiveAlarmMessage>>();
+  private readonly commandListeners = new Set<Listener<LiveCommandMessage>>();
+  private readonly recordListeners = new Set<Listener<LiveRecordMessage>>();
   private readonly url: () => string;
   private readonly throttleMs: number;
   private readonly minBackoffMs: number;
@@ -156,6 +160,18 @@ export class LiveSocket {
     return () => this.alarmListeners.delete(listener);
   }
 
+  /** A remote command that changed (sent, delivered, answered). */
+  onCommand(listener: Listener<LiveCommandMessage>): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
+  }
+
+  /** A recording that arrived and can be played. */
+  onRecord(listener: Listener<LiveRecordMessage>): () => void {
+    this.recordListeners.add(listener);
+    return () => this.recordListeners.delete(listener);
+  }
+
   private connect(): void {
     this.reconnectTimer = undefined;
     const token = this.token();
@@ -219,6 +235,12 @@ export class LiveSocket {
         break;
       case 'alarm':
         this.emit(this.alarmListeners, message);
+        break;
+      case 'command':
+        this.emit(this.commandListeners, message);
+        break;
+      case 'record':
+        this.emit(this.recordListeners, message);
         break;
       case 'token':
         this.authToken = message.token;
@@ -317,5 +339,23 @@ export function useLiveDevices(listener: Listener<LiveDeviceUpdate[]>): void {
   useEffect(() => {
     ensureLiveSession();
     return liveSocket.onDevices((updates) => onUpdates(updates));
+  }, []);
+}
+
+/** Calls `listener` with each remote command that changed, of any visible device, while mounted. */
+export function useLiveCommands(listener: Listener<LiveCommandMessage>): void {
+  const onCommand = useEffectEvent(listener);
+  useEffect(() => {
+    ensureLiveSession();
+    return liveSocket.onCommand((message) => onCommand(message));
+  }, []);
+}
+
+/** Calls `listener` with each recording that arrived, of any visible device, while mounted. */
+export function useLiveRecords(listener: Listener<LiveRecordMessage>): void {
+  const onRecord = useEffectEvent(listener);
+  useEffect(() => {
+    ensureLiveSession();
+    return liveSocket.onRecord((message) => onRecord(message));
   }, []);
 }

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { List } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queries } from '../../api/queries';
+import { PageLayout } from '../../components/PageLayout';
+import { useDeviceId } from '../../devices/useDeviceId';
+import { useRemoteCommands } from '../../remote/useRemoteCommands';
+import { PageSpinner, RemoteSection } from '../../remote/RemotePage';
+import '../../remote/remote.css';
+import { navigateTo } from '../../router/navigation';
+import { PATHS } from '../../router/paths';
+import { AutoRecordSettings } from '../../voice/AutoRecordSettings';
+import { recordStatusQuery } from '../../voice/queries';
+import { RecordingList, type RecordingListProps } from '../../voice/RecordingList';
+import { RecordPanel } from '../../voice/RecordPanel';
+import { TermsGate } from '../../voice/TermsGate';
+import '../../voice/voice.css';
+import { DeviceMissing } from '../info/DeviceMissing';
+
+function VoiceBody({ terminalId, selecting, onSelectingChange }: RecordingListProps) {
+  const { t } = useTranslation();
+  const status = useQuery(recordStatusQuery(terminalId));
+  const commands = useRemoteCommands(terminalId);
+  return (
+    <>
+      <RecordPanel terminalId={terminalId} status={status.data} commands={commands} />
+      <RemoteSection
+        title={t('voice.list.title')}
+        hint={status.data ? t('voice.list.unreadCount', { count: status.data.unread }) : null}
+        name="recordings"
+      >
+        <RecordingList
+          terminalId={terminalId}
+          selecting={selecting}
+          onSelectingChange={onSelectingChange}
+        />
+      </RemoteSection>
+      {status.data ? (
+        <AutoRecordSettings terminalId={terminalId} status={status.data} commands={commands} />
+      ) : null}
+      <List className="section voice-links" mode="card">
+        <List.Item
+          data-link="trash"
+          extra={status.data?.trash ?? null}
+          onClick={() => navigateTo(`${PATHS.voiceRecycle}?id=${terminalId}`)}
+        >
+          {t('voice.trash.title')}
+        </List.Item>
+      </List>
+    </>
+  );
+}
+
+/** /pagesDevice/voice/index?id=: sound security — the terms, pickup, the recordings, auto-record. */
+export default function VoicePage() {
+  const { t } = useTranslation();
+  const id = useDeviceId();
+  const user = useQuery(queries.user);
+  const [selecting, setSelecting] = useState(false);
+  const body = () => {
+    if (id === null) return <DeviceMissing invalidId />;
+    if (!user.data) return user.isError ? <DeviceMissing /> : <PageSpinner />;
+    return (
+      <TermsGate userId={user.data.userId}>
+        <VoiceBody terminalId={id} selecting={selecting} onSelectingChange={setSelecting} />
+      </TermsGate>
+    );
+  };
+  return (
+    <PageLayout
+      title={t('voice.title')}
+      right={
+        id !== null && !selecting ? (
+          <button type="button" className="text-button" onClick={() => setSelecting(true)}>
+            {t('voice.list.select')}
+          </button>
+        ) : null
+      }
+    >
+      {body()}
+    </PageLayout>
+  );
+}
