@@ -40,7 +40,9 @@ describe('locate mode page', () => {
     handlers.terminalParams = () =>
       terminalParams(['locateMode'], { locateModes: ['timing', 'week'] });
     await open();
-    const modes = [...document.querySelectorAll('[role="group"][aria-label="Locate mode"] .choices__chip')];
+    const modes = [
+      ...document.querySelectorAll('[role="group"][aria-label="Locate mode"] .choices__chip'),
+    ];
     expect(modes.map((m) => m.textContent)).toEqual(['Timing', 'Week']);
     expect(pageText()).not.toContain('Positioning priority');
   });
