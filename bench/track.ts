@@ -45,6 +45,8 @@ const REPORT_ROUNDS = Number(process.env.TRACK_REPORT_ROUNDS ?? 5);
 const PAGE_RUNS = Number(process.env.TRACK_PAGE_RUNS ?? 5);
 /** Where to write a CPU profile of the page's last load (.cpuprofile), when set. */
 const PAGE_PROFILE = process.env.TRACK_PAGE_PROFILE;
+/** Where to write a Chromium trace of the page's last load (every thread: worker, paint), when set. */
+const PAGE_TRACE = process.env.TRACK_PAGE_TRACE;
 const PAGE_TIMEOUT_MS = 20_000;
 const ZONE = DEFAULT_TIME_ZONE;
 const PASSWORD = 'secret123';
@@ -76,6 +78,8 @@ const PRODUCTION: Environment = {
   ALIYUN_SMS_TEMPLATE_CODE: 'unused',
   VOICE_PROVIDER: 'off',
   WECHAT_PROVIDER: 'off',
+  // Another build of the app (e.g. the code before a change, to compare under the same load).
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 };
 
 async function signUp(server: TestServer, phone: string) {
@@ -354,6 +358,8 @@ async function measureTrackPage(baseUrl: string, phone: string, deviceId: number
         await profiled.send('Profiler.setSamplingInterval', { interval: 200 });
         await profiled.send('Profiler.start');
       }
+      const traced = PAGE_TRACE && run === PAGE_RUNS - 1;
+      if (traced) await browser.startTracing(page, { path: PAGE_TRACE, screenshots: false });
       await page.goto(`/pagesDevice/track/index?id=${deviceId}&date=${day}`);
       await page.waitForSelector('[data-testid="track-page"][data-track-ready="true"]', {
         timeout: PAGE_TIMEOUT_MS,
@@ -368,6 +374,7 @@ async function measureTrackPage(baseUrl: string, phone: string, deviceId: number
         const { profile } = await profiled.send('Profiler.stop');
         fs.writeFileSync(PAGE_PROFILE!, JSON.stringify(profile));
       }
+      if (traced) await browser.stopTracing();
       runs.push(
         (await page.evaluate(
           () => (window as unknown as TrackWindow).trackMarks,

@@ -1,4 +1,7 @@
 import { wgs84ToGcj02Columns } from './gcj02.js';
+import { zoomLevels } from './track-levels.js';
+
+export * from './track-levels.js';
 
 /**
  * A day at 1 Hz is 86,400 points: `/v2/track/info` sends them as column arrays of small integers
@@ -46,9 +49,38 @@ export interface EncodedTrack {
   mode: number[];
   /** bit 0 valid, bit 1 ACC on, bit 2 ACC reported, bit 3 re-upload */
   flags: number[];
+  /**
+   * The lowest zoom level drawing each point, every point shown (track-levels.ts), one letter a
+   * point ('a' is 0): far smaller compressed than an array, and the two nearly equal texts
+   * compress as one.
+   */
+  levels: TrackLevels<string>;
+}
+
+/** Per coordinate system of the base maps: simplification differs a little between them. */
+export interface TrackLevels<T> {
+  wgs84: T;
+  gcj02: T;
 }
 
 const MICRO = 1e6;
+const LEVEL_A = 97;
+
+/** Per 8,192 letters: the arguments of one fromCharCode call stay far below any engine's limit. */
+function levelText(levels: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < levels.length; i += 8192)
+    parts.push(
+      String.fromCharCode(...levels.subarray(i, i + 8192).map((level) => level + LEVEL_A)),
+    );
+  return parts.join('');
+}
+
+function levelsOf(text: string): Uint8Array {
+  const levels = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) levels[i] = text.charCodeAt(i) - LEVEL_A;
+  return levels;
+}
 const FLAG = { valid: 1, accOn: 2, accKnown: 4, reupload: 8 } as const;
 
 function undelta(values: number[]): number[] {
@@ -70,9 +102,15 @@ function flagsOf(point: TrackPoint): number {
   return flags;
 }
 
-/** Fills the columns point by point, with no object or array per point (a day is 86,400). */
+/**
+ * Fills the columns point by point, with no object or array per point (a day is 86,400), then
+ * the simplification levels from the coordinates exactly as `decodeTrack` gives them.
+ */
 class TrackWriter {
-  readonly track: EncodedTrack;
+  private readonly track: Omit<EncodedTrack, 'levels'>;
+  /** Decoded, as the app has them. */
+  private readonly wgs84: { latitude: Float64Array; longitude: Float64Array };
+  private readonly gcj02: { latitude: Float64Array; longitude: Float64Array };
   private index = 0;
   private time = 0;
   private lat = 0;
@@ -94,6 +132,12 @@ class TrackWriter {
       mode: column(),
       flags: column(),
     };
+    const coordinates = () => ({
+      latitude: new Float64Array(count),
+      longitude: new Float64Array(count),
+    });
+    this.wgs84 = coordinates();
+    this.gcj02 = coordinates();
   }
 
   write(
@@ -122,11 +166,22 @@ class TrackWriter {
     track.course[i] = Math.round(course) % 360;
     track.mode[i] = mode;
     track.flags[i] = flags;
+    this.wgs84.latitude[i] = lat / MICRO;
+    this.wgs84.longitude[i] = lon / MICRO;
+    this.gcj02.latitude[i] = (lat + gcjLat) / MICRO;
+    this.gcj02.longitude[i] = (lon + gcjLon) / MICRO;
     this.time = time;
     this.lat = lat;
     this.lon = lon;
     this.gcjLat = gcjLat;
     this.gcjLon = gcjLon;
+  }
+
+  finish(): EncodedTrack {
+    const all = Uint32Array.from({ length: this.track.count }, (_, i) => i);
+    const levels = ({ latitude, longitude }: typeof this.wgs84) =>
+      levelText(zoomLevels(latitude, longitude, all));
+    return { ...this.track, levels: { wgs84: levels(this.wgs84), gcj02: levels(this.gcj02) } };
   }
 }
 
@@ -147,7 +202,7 @@ export function encodeTrack(points: readonly TrackPoint[]): EncodedTrack {
       modeOf(p.lbsMode),
       flagsOf(p),
     );
-  return writer.track;
+  return writer.finish();
 }
 
 /**
@@ -188,7 +243,7 @@ export function encodeStoredTrack(stored: StoredTrackColumns): EncodedTrack {
       flags,
     );
   }
-  return writer.track;
+  return writer.finish();
 }
 
 /** Column arrays of the decoded track: what the app draws from, without an object per point. */
@@ -203,6 +258,7 @@ export interface TrackColumns {
   course: Uint16Array;
   mode: Uint8Array;
   flags: Uint8Array;
+  levels: TrackLevels<Uint8Array>;
 }
 
 export function decodeTrack(track: EncodedTrack): TrackColumns {
@@ -222,6 +278,7 @@ export function decodeTrack(track: EncodedTrack): TrackColumns {
     course: Uint16Array.from(track.course),
     mode: Uint8Array.from(track.mode),
     flags: Uint8Array.from(track.flags),
+    levels: { wgs84: levelsOf(track.levels.wgs84), gcj02: levelsOf(track.levels.gcj02) },
   };
   for (let i = 0; i < count; i++) {
     columns.latitude[i] = lat[i]! / MICRO;

@@ -5,7 +5,9 @@ import {
   encodeStoredTrack,
   encodeTrack,
   isNetworkFix,
+  keptAt,
   trackPointAt,
+  zoomLevels,
   type StoredTrackColumns,
   type TrackPoint,
 } from '../src/track-encoding.js';
@@ -62,8 +64,22 @@ describe('track encoding', () => {
     expect(Math.max(...encoded.gcjLat.slice(1).map(Math.abs))).toBeLessThan(5);
   });
 
+  it("sends each point's zoom level per coordinate system, as the app would compute it", () => {
+    const all = Uint32Array.from(points, (_, i) => i);
+    const expected = {
+      wgs84: zoomLevels(columns.latitude, columns.longitude, all),
+      gcj02: zoomLevels(columns.gcjLatitude, columns.gcjLongitude, all),
+    };
+    expect(columns.levels).toEqual(expected);
+    expect(encodeTrack(points).levels.wgs84).toMatch(/^[a-u]{500}$/);
+    // A straight line (to a micro-degree): its ends are enough at every zoom.
+    expect([...keptAt(columns.levels.wgs84, all, 19)]).toEqual([0, 499]);
+  });
+
   it('encodes an empty track', () => {
-    expect(decodeTrack(encodeTrack([])).count).toBe(0);
+    const empty = decodeTrack(encodeTrack([]));
+    expect(empty.count).toBe(0);
+    expect(empty.levels.wgs84).toHaveLength(0);
   });
 });
 

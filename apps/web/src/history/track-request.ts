@@ -6,15 +6,15 @@ import { tileSource } from '../map/tile-sources';
 import { useAppStore } from '../stores/app';
 import { dayWindow, trackPeriod, type DayWindow } from './day';
 import type { TrackPoints } from './track-answer';
-import { readTrack, rememberView, trackWorker } from './track-view-client';
+import { readHere, rememberView } from './track-view-client';
 
 /** A track answer as the app has it: the points kept for the worker, the rest as it came. */
 export type TrackAnswer = Omit<TrackInfo, 'points'> & { points: TrackPoints };
 
 /**
- * Reads a track answer in the worker, where its points are also prepared for the stored base map
- * with all of them shown (most tracks have no network fixes to hide): the main thread neither
- * parses nor copies 86,400 points.
+ * Reads a track answer and prepares its points for the stored base map with all of them shown
+ * (most tracks have no network fixes to hide), here: with the server's simplification levels it
+ * is one task of a few tens of ms for a day at 1 Hz, sooner than a worker could even start.
  */
 async function readTrackBody(response: Response): Promise<unknown> {
   const bytes = await response.arrayBuffer();
@@ -22,7 +22,7 @@ async function readTrackBody(response: Response): Promise<unknown> {
     hideNetworkFixes: false,
     crs: tileSource(useAppStore.getState().mapSource).crs,
   };
-  const { body, points, view } = await readTrack(bytes, options);
+  const { body, points, view } = await readHere(bytes, options);
   if (!points) return body;
   const kept: TrackPoints = { bytes, ...points };
   if (view) rememberView(kept, options, view);
@@ -44,14 +44,14 @@ let early: { key: string; take: () => Promise<TrackInfo> } | null = null;
 
 /**
  * At launch on a track page (`?id=&date=&from=&to=`): sends its track at once, so that it loads
- * (and is read, in the worker started now) alongside the page's code instead of after it.
+ * (and is read, by code asked for now) alongside the page's code instead of after it.
  */
 export function prefetchTrack(params: URLSearchParams): void {
   const id = deviceIdParam(params);
   if (id === null) return;
   const { date, from, to } = trackPeriod(params);
   const window = dayWindow(date, from, to);
-  trackWorker();
+  void import('./track-answer');
   early = { key: keyOf(id, window), take: callEarly(routes.trackInfo, input(id, window), OPTIONS) };
 }
 

@@ -66,25 +66,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('preparing a track off the main thread', () => {
-  it('has the worker read the answer and prepare each view once, keeping the bytes here', async () => {
+describe('preparing a track', () => {
+  const hidden = { ...options, hideNetworkFixes: true };
+
+  it('has the worker simplify the points left when some are hidden, each view once', async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const { prepareTrackView, preparedView, trackWorker } = await client();
-    trackWorker();
+    const { prepareTrackView, preparedView } = await client();
     const points = answer();
-    expect(preparedView(points, options)).toBeUndefined();
-    const view = await prepareTrackView(points, options);
-    expect(view).toEqual(expected());
-    expect(preparedView(points, options)).toBe(view);
-    expect(await prepareTrackView(points, options)).toBe(view);
+    expect(preparedView(points, hidden)).toBeUndefined();
+    const view = await prepareTrackView(points, hidden);
+    expect(view).toEqual(expected(hidden));
+    expect(preparedView(points, hidden)).toBe(view);
+    expect(await prepareTrackView(points, hidden)).toBe(view);
     expect(FakeWorker.requests).toHaveLength(1);
     expect(points.bytes.byteLength).toBeGreaterThan(0);
 
-    const hidden = { ...options, hideNetworkFixes: true };
-    expect(await prepareTrackView(points, hidden)).toEqual(expected(hidden));
-    await prepareTrackView(answer(), options);
+    const gcj = { ...hidden, crs: 'gcj02' as const };
+    expect(await prepareTrackView(points, gcj)).toEqual(expected(gcj));
+    await prepareTrackView(answer(), hidden);
     expect(FakeWorker.requests).toHaveLength(3);
     expect(FakeWorker.created).toBe(1);
+  });
+
+  it("reads it here, with the server's levels, when every point is shown", async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { prepareTrackView, preparedView } = await client();
+    const points = answer();
+    const view = await prepareTrackView(points, options);
+    expect(view).toEqual(expected());
+    expect(preparedView(points, options)).toBe(view);
+    expect(FakeWorker.created).toBe(0);
   });
 
   it('keeps a view prepared while the answer was read', async () => {
@@ -98,15 +109,15 @@ describe('preparing a track off the main thread', () => {
 
   it('does it here where there is no worker', async () => {
     const { prepareTrackView } = await client();
-    expect(await prepareTrackView(answer(), options)).toEqual(expected());
+    expect(await prepareTrackView(answer(), hidden)).toEqual(expected(hidden));
   });
 
   it('does it here when the worker fails to start', async () => {
     vi.stubGlobal('Worker', FakeWorker);
     FakeWorker.broken = true;
     const { readTrack } = await client();
-    const read = await readTrack(answer().bytes, options);
-    expect(read.view).toEqual(expected());
+    const read = await readTrack(answer().bytes, hidden);
+    expect(read.view).toEqual(expected(hidden));
     expect(FakeWorker.requests).toHaveLength(1);
   });
 });

@@ -22,10 +22,10 @@ function failAll(error: Error) {
 }
 
 /**
- * The one worker, started on first use (at launch on a track page, so that it is running when
- * the answer comes); null where there is none, and then the work is done here.
+ * The one worker, started on first use (the first time points are hidden); null where there is
+ * none, and then the work is done here.
  */
-export function trackWorker(): Worker | null {
+function trackWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
     worker = new Worker(new URL('./track-view.worker.ts', import.meta.url), { type: 'module' });
@@ -48,7 +48,7 @@ export function trackWorker(): Worker | null {
 }
 
 /** Here, on the main thread; its code loads only when needed. */
-const readHere = (bytes: ArrayBuffer, options: TrackViewOptions) =>
+export const readHere = (bytes: ArrayBuffer, options: TrackViewOptions) =>
   import('./track-answer').then(({ readTrackAnswer }) => readTrackAnswer(bytes, options));
 
 /** A track answer's bytes read in the worker (or here, without one); the bytes stay here. */
@@ -84,7 +84,11 @@ export function rememberView(points: TrackPoints, options: TrackViewOptions, vie
 export const preparedView = (points: TrackPoints, options: TrackViewOptions) =>
   views.get(points)?.get(keyOf(options))?.view;
 
-/** The track prepared for its map and playback with these options, off the main thread. */
+/**
+ * The track prepared for its map and playback with these options: here when every point is
+ * shown (the answer's levels simplify it: a few tens of ms for a day at 1 Hz), in the worker when
+ * some are hidden (simplifying 86,400 points would block the page).
+ */
 export function prepareTrackView(
   points: TrackPoints,
   options: TrackViewOptions,
@@ -94,11 +98,13 @@ export function prepareTrackView(
   const known = forPoints.get(key);
   if (known) return known.promise;
   const prepared: Prepared = {
-    promise: readTrack(points.bytes, options).then(({ view }) => {
-      if (!view) throw new Error('the answer has no track');
-      prepared.view = view;
-      return view;
-    }),
+    promise: (options.hideNetworkFixes ? readTrack : readHere)(points.bytes, options).then(
+      ({ view }) => {
+        if (!view) throw new Error('the answer has no track');
+        prepared.view = view;
+        return view;
+      },
+    ),
   };
   forPoints.set(key, prepared);
   return prepared.promise;

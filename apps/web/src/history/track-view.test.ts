@@ -70,6 +70,15 @@ describe('the track prepared for the page', () => {
     expect([...linePointsAt(gcj.line, 12)]).toEqual([0, 1, 2]);
   });
 
+  it("uses the answer's levels with every point shown, and simplifies the points left itself", () => {
+    const all = buildTrackView(encoded(fixes), { hideNetworkFixes: false, crs: 'wgs84' });
+    expect(all.line.levels).toBe(all.columns.levels.wgs84);
+    // East to 3,000 m (a Wi-Fi fix) and back to 2,000: without it, one straight line.
+    expect([...linePointsAt(all.line, 12)]).toContain(3);
+    const gps = buildTrackView(encoded(fixes), { hideNetworkFixes: true, crs: 'wgs84' });
+    expect([...linePointsAt(gps.line, 12)]).toEqual([0, 4]);
+  });
+
   it('hands its arrays over between threads without copying, each buffer once', () => {
     const view = buildTrackView(encoded(fixes), { hideNetworkFixes: false, crs: 'gcj02' });
     const copy = structuredClone(view, { transfer: viewBuffers(view) });

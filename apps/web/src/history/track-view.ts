@@ -59,9 +59,10 @@ export function buildTrackView(points: EncodedTrack, options: TrackViewOptions):
 export function viewBuffers(view: TrackView): ArrayBuffer[] {
   const arrays = [
     ...Object.values(view.columns).filter(ArrayBuffer.isView),
+    ...Object.values(view.columns.levels),
     view.timeline.indices,
     view.timeline.at,
-    view.line.ranks,
+    view.line.levels,
     view.line.sums.metres,
     view.line.sums.weighted,
   ];

@@ -1,25 +1,19 @@
-import type { TrackColumns } from '@xunji/shared';
-import { keptAt, metresPerPixel, planarMetres, simplificationRanks } from './simplify';
-import { TILE_SOURCES, type MapCrs } from './tile-sources';
+import { keptAt, planarMetres, zoomLevels, type TrackColumns } from '@xunji/shared';
+import type { MapCrs } from './tile-sources';
 import { speedSums, type SpeedSums } from './track-bands';
 
-/** Simplified points may be this far (screen px) from the real line: invisible at 5-px width. */
-const TOLERANCE_PX = 1;
-const FINEST_ZOOM = Math.max(...TILE_SOURCES.map((source) => source.maxZoom));
-
 /**
- * What drawing a track at any zoom needs, computed once (off the main thread, see
- * history/track-view): the simplification ranks of its points and the running sums that colour it.
+ * What drawing a track at any zoom needs, computed once (see history/track-view): the
+ * simplification level of its points and the running sums that colour it.
  */
 export interface TrackLine {
-  /** The coordinate system the ranks were computed in: the map's. */
+  /** The coordinate system of the map it is drawn on. */
   crs: MapCrs;
   /** The points drawn (e.g. without network fixes). */
   indices: Uint32Array;
-  ranks: Float64Array;
+  /** Per point drawn: the lowest zoom level that draws it (Douglas-Peucker at one pixel). */
+  levels: Uint8Array;
   sums: SpeedSums;
-  /** Where metres per pixel are taken. */
-  latitude: number;
 }
 
 export const lineLatitudes = (columns: TrackColumns, crs: MapCrs) =>
@@ -27,24 +21,23 @@ export const lineLatitudes = (columns: TrackColumns, crs: MapCrs) =>
 export const lineLongitudes = (columns: TrackColumns, crs: MapCrs) =>
   crs === 'gcj02' ? columns.gcjLongitude : columns.longitude;
 
+/**
+ * The line of the points at `indices`. With every point shown, the levels are the server's;
+ * only a subset (network fixes hidden) is simplified here, which takes long for a day at 1 Hz.
+ */
 export function buildTrackLine(
   columns: TrackColumns,
   indices: Uint32Array,
   crs: MapCrs,
 ): TrackLine {
   const lat = lineLatitudes(columns, crs);
-  const { x, y } = planarMetres(lat, lineLongitudes(columns, crs));
-  const latitude = indices.length > 0 ? lat[indices[indices.length >> 1]!]! : 0;
-  const finest = metresPerPixel(FINEST_ZOOM, latitude) * TOLERANCE_PX;
-  return {
-    crs,
-    indices,
-    ranks: simplificationRanks(x, y, indices, finest),
-    sums: speedSums(columns.speed, x, y),
-    latitude,
-  };
+  const lon = lineLongitudes(columns, crs);
+  const planar = planarMetres(lat, lon);
+  const levels =
+    indices.length === columns.count ? columns.levels[crs] : zoomLevels(lat, lon, indices, planar);
+  return { crs, indices, levels, sums: speedSums(columns.speed, planar.x, planar.y) };
 }
 
 /** The points to draw at a zoom level: Douglas-Peucker at one pixel. */
 export const linePointsAt = (line: TrackLine, zoom: number): Uint32Array =>
-  keptAt(line.ranks, line.indices, metresPerPixel(Math.round(zoom), line.latitude) * TOLERANCE_PX);
+  keptAt(line.levels, line.indices, zoom);

@@ -58,6 +58,8 @@ export const EncodedTrackSchema = z.object({
   course: column,
   mode: column,
   flags: column,
+  /** The lowest zoom level drawing each point, per coordinate system (track-levels.ts). */
+  levels: z.object({ wgs84: z.string(), gcj02: z.string() }),
 });
 
 /** Totals of a time range: trips for distance and moving time, stopovers for stopped time. */
