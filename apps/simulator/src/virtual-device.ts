@@ -6,7 +6,13 @@
 import { createConnection, type Socket } from 'node:net';
 import type { Framer } from '@xunji/protocols';
 import type { DeviceCodec, Outgoing } from './devices/codec.js';
-import type { DeviceCommand, Fix, ServerMessage } from './fix.js';
+import {
+  CUT_MAX_KMH,
+  type CommandReply,
+  type DeviceCommand,
+  type Fix,
+  type ServerMessage,
+} from './fix.js';
 import { between, seededRandom, type Random } from './random.js';
 import type { Trip } from './trip.js';
 
@@ -23,6 +29,7 @@ export type DeviceEventType =
   | 'acked'
   | 'heartbeat'
   | 'command'
+  | 'upload'
   | 'signalLost'
   | 'disconnected'
   | 'error';
@@ -331,8 +338,10 @@ export class VirtualDevice {
 
   private onCommand(message: Extract<ServerMessage, { type: 'command' }>): void {
     const { command } = message;
-    this.emit('command', describeCommand(command));
-    if (command.kind === 'cutOil') this.options.trip.setCut(true);
+    // The relay will not cut a moving vehicle's oil: the device says so and nothing changes.
+    const refused = command.kind === 'cutOil' && this.lastFix.speedKmh > CUT_MAX_KMH;
+    this.emit('command', `${describeCommand(command)}${refused ? ' (refused)' : ''}`);
+    if (command.kind === 'cutOil' && !refused) this.options.trip.setCut(true);
     if (command.kind === 'restoreOil') this.options.trip.setCut(false);
     if (command.kind === 'interval' && command.seconds > 0) {
       this.intervalSeconds = command.seconds;
@@ -341,13 +350,25 @@ export class VirtualDevice {
     const fix =
       command.kind === 'locateNow'
         ? this.takeLocateFix()
-        : { ...this.lastFix, cut: command.kind === 'cutOil' || this.lastFix.cut };
-    const reply = message.reply(fix);
+        : { ...this.lastFix, cut: (command.kind === 'cutOil' && !refused) || this.lastFix.cut };
+    const reply = message.reply(fix, refused);
     if (reply.positionSerial !== undefined)
       this.pending.push({ serial: reply.positionSerial, fixes: [fix] });
     for (const bytes of reply.frames) this.write(bytes);
     // A text reply carries no fix: answer "locate now" with a position frame too.
     if (command.kind === 'locateNow' && reply.positionSerial === undefined) this.sendFix(fix);
+    if (reply.upload) this.uploadLater(reply.upload);
+  }
+
+  /** Sends a recording once it has been recorded (simulated seconds). */
+  private uploadLater(upload: NonNullable<CommandReply['upload']>): void {
+    const ms = (upload.seconds * 1000) / (this.options.timeScale ?? 1);
+    this.later(ms, () => {
+      if (this.state !== 'online') return;
+      const frames = upload.frames();
+      for (const bytes of frames) this.write(bytes);
+      this.emit('upload', `${upload.seconds} s of audio in ${frames.length} frames`);
+    });
   }
 
   /** One simulated second on, so the located fix has a time of its own. */

@@ -85,7 +85,7 @@ describe('GT06 device frames decode with the server decoder', () => {
     const message = new Gt06Device(IMEI).parse(encoded.bytes);
     if (message.type !== 'command') throw new Error(`got ${message.type}`);
     expect(message.command.kind).toBe(kind);
-    const reply = message.reply(sampleFix());
+    const reply = message.reply(sampleFix(), false);
     const [result] = server.decode(reply.frames[0]!).messages;
     expect(result).toMatchObject({ type: 'commandResult', reference: encoded.reference, success });
   });

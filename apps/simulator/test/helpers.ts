@@ -21,11 +21,13 @@ export const sampleFix = (overrides: Partial<Fix> = {}): Fix => ({
   ...overrides,
 });
 
-/** Decodes frames in order on one server session, as the gateway would. */
-export function serverDecoder(protocol: 'gt06' | 'jt808' | 'watch' | 'h02'): {
+export interface ServerDecoder {
   session: ProtocolSession;
   decode: (frame: Uint8Array) => { messages: DecodedMessage[]; ack?: Uint8Array };
-} {
+}
+
+/** Decodes frames in order on one server session, as the gateway would. */
+export function serverDecoder(protocol: 'gt06' | 'jt808' | 'watch' | 'h02'): ServerDecoder {
   const decoder = findProtocol(protocol)!;
   const session = newSession();
   return { session, decode: (frame) => decoder.decode(frame, session) };

@@ -86,7 +86,7 @@ describe('JT/T 808 device frames decode with the server decoder', () => {
     [{ type: 'restoreOil' } as const, 'restoreOil', true],
     [{ type: 'uploadInterval', seconds: 30 } as const, 'interval', true],
     [{ type: 'restart' } as const, 'accepted', true],
-    [{ type: 'voiceRecord', seconds: 10 } as const, 'unsupported', false],
+    [{ type: 'voiceRecord', seconds: 10 } as const, 'record', true],
   ])('answers the command %o with a 0x0001 carrying its serial', (command, kind, success) => {
     const { device, server } = loggedIn();
     const encoded = findProtocol('jt808')!.encodeCommand(command, server.session);
@@ -94,7 +94,7 @@ describe('JT/T 808 device frames decode with the server decoder', () => {
     const message = device.parse(encoded.bytes);
     if (message.type !== 'command') throw new Error(`got ${message.type}`);
     expect(message.command.kind).toBe(kind);
-    const [result] = server.decode(message.reply(sampleFix()).frames[0]!).messages;
+    const [result] = server.decode(message.reply(sampleFix(), false).frames[0]!).messages;
     expect(result).toMatchObject({ type: 'commandResult', reference: encoded.reference, success });
   });
 
@@ -105,7 +105,7 @@ describe('JT/T 808 device frames decode with the server decoder', () => {
     const message = device.parse(encoded.bytes);
     if (message.type !== 'command') throw new Error(`got ${message.type}`);
     const fix = sampleFix();
-    const reply = message.reply(fix);
+    const reply = message.reply(fix, false);
     const { messages, ack } = server.decode(reply.frames[0]!);
     expect(messages[0]).toMatchObject({ type: 'commandResult', reference: encoded.reference });
     expect(positionsOf(messages)[0]).toMatchObject({ fixTime: fix.time, latitude: fix.latitude });

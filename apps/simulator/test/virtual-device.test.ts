@@ -6,7 +6,10 @@ import { VirtualDevice, type DeviceEvent } from '../src/virtual-device.js';
 import type { Command } from '@xunji/protocols';
 import { StubGateway, waitFor, type StubProtocol } from './stub-gateway.js';
 
-/** What each protocol can be asked, and a command it does not know (none: the watch ignores it). */
+/**
+ * What each protocol can be asked, and a command it does not know (none: the watch ignores it; the
+ * JT/T 808 encoder only sends what the terminal knows, commands.test.ts covers its result 3).
+ */
 const CAN: Record<
   StubProtocol,
   {
@@ -14,6 +17,7 @@ const CAN: Record<
     reportsCut?: boolean;
     locate: boolean;
     reuploadFlag: boolean;
+    records?: boolean;
     unknown?: Command;
   }
 > = {
@@ -29,9 +33,9 @@ const CAN: Record<
     reportsCut: true,
     locate: true,
     reuploadFlag: true,
-    unknown: { type: 'voiceRecord', seconds: 5 },
+    records: true,
   },
-  watch: { cutOil: false, locate: true, reuploadFlag: true },
+  watch: { cutOil: false, locate: true, reuploadFlag: true, records: true },
   h02: {
     cutOil: true,
     locate: false,
@@ -46,14 +50,17 @@ afterEach(async () => {
   for (const step of cleanup.splice(0)) await step();
 });
 
-async function setUp(protocol: StubProtocol, intervalSeconds = 0.04) {
+/** `drivenSeconds`: how long the trip has been going when the device starts. */
+async function setUp(protocol: StubProtocol, intervalSeconds = 0.04, drivenSeconds = 0) {
   const gateway = new StubGateway(protocol);
   const port = await gateway.listen();
   const { deviceId } = fleetMember('86000000', PROTOCOLS.indexOf(protocol), [protocol]);
   const events: DeviceEvent[] = [];
+  const trip = new Trip({ city: CITIES[0]!, seed: 42, start: Date.UTC(2026, 10, 22, 0, 0, 0) });
+  trip.advance(drivenSeconds);
   const device = new VirtualDevice({
     codec: createCodec(protocol, deviceId),
-    trip: new Trip({ city: CITIES[0]!, seed: 42, start: Date.UTC(2026, 10, 22, 0, 0, 0) }),
+    trip,
     host: '127.0.0.1',
     port,
     intervalSeconds,
@@ -121,9 +128,16 @@ describe.each(PROTOCOLS)('VirtualDevice over %s', (protocol) => {
     async () => {
       const { gateway, device } = await setUp(protocol);
       await waitFor(() => device.online);
-      const [reference] = gateway.send({ type: 'cutOil' });
-      await waitFor(() => gateway.commandResults.length > 0);
-      expect(gateway.commandResults[0]).toMatchObject({ reference, success: true });
+      // As an owner would: wait until the car stands (a light, parking), then cut; a tick may
+      // have set it off again in between, so a refusal is retried.
+      let reference: string | undefined;
+      for (let attempt = 0; attempt < 5 && device.latestFix.cut !== true; attempt++) {
+        await waitFor(() => device.latestFix.speedKmh === 0);
+        const results = gateway.commandResults.length;
+        [reference] = gateway.send({ type: 'cutOil' });
+        await waitFor(() => gateway.commandResults.length > results);
+      }
+      expect(gateway.commandResults.at(-1)).toMatchObject({ reference, success: true });
       const after = gateway.positions.length;
       await waitFor(() => gateway.positions.length >= after + 6);
       const later = gateway.positions.slice(after + 1);
@@ -135,6 +149,38 @@ describe.each(PROTOCOLS)('VirtualDevice over %s', (protocol) => {
       );
       expect(cutReported).toBe(CAN[protocol].reportsCut === true); // H02 has no known relay bit
       expect(device.latestFix).toMatchObject({ speedKmh: 0, cut: true });
+    },
+  );
+
+  it.runIf(CAN[protocol].cutOil)(
+    'refuses to cut the oil while driving above 20 km/h, says why and drives on',
+    async () => {
+      // A minute into the trip the car drives at 51 km/h (seed 42); no tick during the test.
+      const { gateway, device } = await setUp(protocol, 30, 60);
+      await waitFor(() => device.online);
+      expect(device.latestFix.speedKmh).toBeGreaterThan(20);
+      const [reference] = gateway.send({ type: 'cutOil' });
+      await waitFor(() => gateway.commandResults.length > 0);
+      expect(gateway.commandResults[0]).toMatchObject({
+        reference,
+        success: false,
+        outcome: 'fail',
+      });
+      expect(device.latestFix.cut).toBe(false);
+    },
+  );
+
+  it.runIf(CAN[protocol].records)(
+    'records 10 s when asked and uploads it after 10 simulated seconds',
+    async () => {
+      const { gateway, device, events } = await setUp(protocol);
+      await waitFor(() => device.online);
+      const [reference] = gateway.send({ type: 'voiceRecord', seconds: 10 });
+      await waitFor(() => events.some((e) => e.type === 'upload'));
+      expect(gateway.commandResults[0]).toMatchObject({ reference, success: true });
+      const chunks = () => gateway.messages.filter((m) => m.type === 'mediaChunk');
+      await waitFor(() => chunks().length > 0 && chunks().length === chunks()[0]!.total);
+      expect(new Set(chunks().map((c) => c.mediaId)).size).toBe(1);
     },
   );
 

@@ -59,7 +59,7 @@ describe('watch device frames decode with the server decoder', () => {
     const message = new WatchDevice(ID).parse(encoded.bytes);
     if (message.type !== 'command') throw new Error(`got ${message.type}`);
     expect(message.command.kind).toBe(kind);
-    const [result] = server.decode(message.reply(sampleFix()).frames[0]!).messages;
+    const [result] = server.decode(message.reply(sampleFix(), false).frames[0]!).messages;
     expect(result).toMatchObject({
       type: 'commandResult',
       reference: encoded.reference,

@@ -135,8 +135,8 @@ export class Gt06Device implements DeviceCodec {
     return {
       type: 'command',
       command,
-      reply: (fix) => {
-        const body = ascii(textReply(command, fix));
+      reply: (fix, refused) => {
+        const body = ascii(textReply(command, fix, refused));
         const reply = this.frame(PROTO.reply, [
           4 + body.length,
           ...flag,

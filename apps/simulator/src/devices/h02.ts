@@ -1,7 +1,8 @@
 /**
  * An H02 tracker (protocols.md §2.4): `*HQ,ID,V1,…#` reports (answered `V4,V1`), an `NBR` cell
  * report first (answered `V4,NBR`, so it serves as the login), `LINK` heartbeats, and `V4,<CMD>`
- * confirmations of `S20` (oil cut) / `S71` (interval) commands. H02 has no re-upload flag.
+ * confirmations of `S20` (oil cut) / `S71` (interval) / `SCF` (arm) commands (`V4,<CMD>,ERROR` when
+ * refused or unknown). H02 has no re-upload flag.
  */
 import { findProtocol, type Framer } from '@xunji/protocols';
 import type { DeviceCommand, Fix, ServerMessage } from '../fix.js';
@@ -122,8 +123,9 @@ export class H02Device implements DeviceCodec {
     return {
       type: 'command',
       command,
-      reply: (fix) => {
-        const result = command.kind === 'unsupported' ? ['ERROR'] : params;
+      // The confirmation echoes the parameters, or ERROR for what the device did not do.
+      reply: (fix, refused) => {
+        const result = refused || command.kind === 'unsupported' ? ['ERROR'] : params;
         const confirm = ['V4', word, ...result, hhmmss(new Date()), h02Report(fix)].join(',');
         return { frames: [this.frame(confirm, false).bytes] };
       },

@@ -25,19 +25,30 @@ function unescape(frame: Uint8Array): number[] {
 
 const xor = (bytes: number[]): number => bytes.reduce((check, byte) => check ^ byte, 0);
 
-/** Message id, body properties (length only), BCD[6] phone, serial, body, check code. */
+/** One of `total` subpackages (1-based `index`) of a long message. */
+export interface Jt808Subpackage {
+  total: number;
+  index: number;
+}
+
+/**
+ * Message id, body properties (length, subpackage bit 13), BCD[6] phone, serial, [total, index],
+ * body, check code.
+ */
 export function jt808Frame(
   messageId: number,
   phone: string,
   serial: number,
-  body: number[],
+  body: number[] | Uint8Array,
+  packet?: Jt808Subpackage,
 ): Uint8Array {
   if (body.length > 0x3ff) throw new RangeError('jt808: body longer than 1023 bytes');
   const content = [
     ...u16(messageId),
-    ...u16(body.length),
+    ...u16(body.length | (packet ? 0x2000 : 0)),
     ...bcd(phone, 6),
     ...u16(serial),
+    ...(packet ? [...u16(packet.total), ...u16(packet.index)] : []),
     ...body,
   ];
   return escape([...content, xor(content)]);

@@ -3,6 +3,7 @@
  * 0x0002, location 0x0200, blind-area batch 0x0704, and replies 0x0001 / 0x0201 to commands.
  */
 import { findProtocol, type Framer } from '@xunji/protocols';
+import { wavRecording } from '../audio/recording.js';
 import type { DeviceAlarm, DeviceCommand, Fix, ServerMessage } from '../fix.js';
 import { SerialCounter, ascii, asciiText, bcd, readU16, u16, u32 } from './bytes.js';
 import type { DeviceCodec, Outgoing, ReuploadFrame } from './codec.js';
@@ -14,7 +15,13 @@ const ALARM_BIT: Record<DeviceAlarm, number> = {
   powerCut: 8,
   vibration: 15,
 };
-const RESULT = { success: 0, unsupported: 3 };
+const RESULT = { success: 0, fail: 1, messageError: 2, unsupported: 3 };
+/** 0x0801 media header: type 1 audio, format 3 WAV, event 0 (platform command), channel 1. */
+const AUDIO_WAV = [1, 3, 0, 1];
+/** Media bytes per 0x0801 subpackage (the body limit is 1023). */
+const MEDIA_PACKET_BYTES = 1000;
+/** The 0x0200 basic information a media header carries: alarm to time, 28 bytes. */
+const BASIC_LOCATION_BYTES = 28;
 /** A 0x0704 frame must stay under the 1023-byte body limit. */
 const BATCH_SIZE = 20;
 
@@ -50,6 +57,45 @@ export function locationBody(fix: Fix): number[] {
   ];
 }
 
+const readU32 = (bytes: Uint8Array, at: number): number =>
+  readU16(bytes, at) * 0x10000 + readU16(bytes, at + 2);
+
+/** 0x8103 items: count, then id DWORD, length BYTE, value. */
+function parameters(body: Uint8Array): Map<number, Uint8Array> {
+  const items = new Map<number, Uint8Array>();
+  let at = 1;
+  for (let k = 0; k < (body[0] ?? 0) && at + 5 <= body.length; k++) {
+    const length = body[at + 4]!;
+    items.set(readU32(body, at), body.subarray(at + 5, at + 5 + length));
+    at += 5 + length;
+  }
+  return items;
+}
+
+const PARAMETER = { reportInterval: 0x0029, maxSpeed: 0x0055 };
+
+function setParameters(body: Uint8Array): DeviceCommand {
+  const items = parameters(body);
+  const interval = items.get(PARAMETER.reportInterval);
+  if (interval?.length === 4) {
+    const seconds = readU32(interval, 0);
+    return seconds > 0 ? { kind: 'interval', seconds } : { kind: 'invalid', text: 'interval 0' };
+  }
+  const maxSpeed = items.get(PARAMETER.maxSpeed);
+  if (maxSpeed?.length === 4 && readU32(maxSpeed, 0) === 0)
+    return { kind: 'invalid', text: 'max speed 0' };
+  return { kind: 'accepted', text: 'set parameters' };
+}
+
+/** 0x8804: command (0 stop, 1 start), duration WORD (0 continuous), save flag, sample rate. */
+function recordCommand(body: Uint8Array): DeviceCommand {
+  if (body.length < 5) return { kind: 'invalid', text: 'short 0x8804' };
+  if (body[0] === 0) return { kind: 'accepted', text: 'stop recording' };
+  const seconds = readU16(body, 1);
+  // Continuous recording is acknowledged; the simulation uploads only timed recordings.
+  return seconds > 0 ? { kind: 'record', seconds } : { kind: 'accepted', text: 'record always' };
+}
+
 function commandOf(packet: Jt808Packet): DeviceCommand {
   const { messageId, body } = packet;
   switch (messageId) {
@@ -61,21 +107,10 @@ function commandOf(packet: Jt808Packet): DeviceCommand {
       break;
     case 0x8201:
       return { kind: 'locateNow' };
-    case 0x8103: {
-      // count, then items: id DWORD, length BYTE, value; 0x0029 = default report interval.
-      let at = 1;
-      for (let k = 0; k < (body[0] ?? 0) && at + 5 <= body.length; k++) {
-        const id = readU16(body, at) * 0x10000 + readU16(body, at + 2);
-        const length = body[at + 4]!;
-        if (id === 0x0029 && length === 4)
-          return {
-            kind: 'interval',
-            seconds: readU16(body, at + 5) * 0x10000 + readU16(body, at + 7),
-          };
-        at += 5 + length;
-      }
-      return { kind: 'accepted', text: 'set parameters' };
-    }
+    case 0x8103:
+      return setParameters(body);
+    case 0x8804:
+      return recordCommand(body);
     case 0x8300:
       return { kind: 'accepted', text: asciiText(body.subarray(1)) };
     case 0x8202:
@@ -84,11 +119,20 @@ function commandOf(packet: Jt808Packet): DeviceCommand {
   return { kind: 'unsupported', text: `0x${messageId.toString(16).padStart(4, '0')}` };
 }
 
+/** 0x0001 result byte for each way a command can end. */
+function resultOf(command: DeviceCommand, refused: boolean): number {
+  if (refused) return RESULT.fail;
+  if (command.kind === 'invalid') return RESULT.messageError;
+  if (command.kind === 'unsupported') return RESULT.unsupported;
+  return RESULT.success;
+}
+
 export class Jt808Device implements DeviceCodec {
   readonly protocol = 'jt808' as const;
   readonly positionsAcked = true;
   private readonly serial = new SerialCounter();
   private authCode: string | undefined;
+  private mediaCount = 0;
 
   /** `deviceId` is the terminal phone number, at most 12 digits without a leading zero. */
   constructor(readonly deviceId: string) {
@@ -149,6 +193,27 @@ export class Jt808Device implements DeviceCodec {
     return findProtocol('jt808')!.createFramer();
   }
 
+  /** A WAV recording as 0x0801 subpackages with consecutive serials (media header in the first). */
+  private audio(seconds: number, fix: Fix): Uint8Array[] {
+    const mediaId = ++this.mediaCount;
+    const media = new Uint8Array([
+      ...u32(mediaId),
+      ...AUDIO_WAV,
+      ...locationBody(fix).slice(0, BASIC_LOCATION_BYTES),
+      ...wavRecording(seconds),
+    ]);
+    const total = Math.ceil(media.length / MEDIA_PACKET_BYTES);
+    return Array.from({ length: total }, (_, k) =>
+      jt808Frame(
+        0x0801,
+        this.deviceId,
+        this.serial.next(),
+        media.subarray(k * MEDIA_PACKET_BYTES, (k + 1) * MEDIA_PACKET_BYTES),
+        { total, index: k + 1 },
+      ),
+    );
+  }
+
   private generalResponse(packet: Jt808Packet, result: number): Uint8Array {
     return this.frame(0x0001, [...u16(packet.serial), ...u16(packet.messageId), result]).bytes;
   }
@@ -158,6 +223,8 @@ export class Jt808Device implements DeviceCodec {
     if (!packet) return { type: 'other', detail: 'bad frame' };
     const { messageId, body } = packet;
     if (messageId === 0x8001) return { type: 'ack', serial: readU16(body, 0) };
+    if (messageId === 0x8800)
+      return { type: 'other', detail: `media ${readU32(body, 0)} received` };
     if (messageId === 0x8100) {
       if (body[2] !== 0) return { type: 'other', detail: `register refused: ${body[2]}` };
       return {
@@ -170,13 +237,15 @@ export class Jt808Device implements DeviceCodec {
     return {
       type: 'command',
       command,
-      reply: (fix) => {
+      reply: (fix, refused) => {
         if (command.kind === 'locateNow') {
           const reply = this.frame(0x0201, [...u16(packet.serial), ...locationBody(fix)]);
           return { frames: [reply.bytes], positionSerial: reply.serial };
         }
-        const result = command.kind === 'unsupported' ? RESULT.unsupported : RESULT.success;
-        return { frames: [this.generalResponse(packet, result)] };
+        const frames = [this.generalResponse(packet, resultOf(command, refused))];
+        if (command.kind !== 'record') return { frames };
+        const { seconds } = command;
+        return { frames, upload: { seconds, frames: () => this.audio(seconds, fix) } };
       },
     };
   }

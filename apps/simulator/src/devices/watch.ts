@@ -4,6 +4,7 @@
  * position (answered). Server commands are echoed back, as the watch does.
  */
 import { findProtocol, type Framer } from '@xunji/protocols';
+import { amrRecording } from '../audio/recording.js';
 import type { DeviceCommand, Fix, ServerMessage } from '../fix.js';
 import { AckQueue } from './ack-queue.js';
 import { SerialCounter, ascii, asciiText } from './bytes.js';
@@ -12,6 +13,10 @@ import type { DeviceCodec, Outgoing, ReuploadFrame } from './codec.js';
 const ALARM_BIT = { sos: 16, lowBattery: 17 } as const;
 const STATUS_WORN = 1 << 3;
 const CELL = '1,255,460,0,9529,21809,158';
+/** The longest recording the watch takes (the longest voice pickup option, 10 min). */
+const MAX_RECORD_SECONDS = 600;
+/** A TK voice message holds at most 15 s; a longer recording goes up in JXTK chunks of 15 s. */
+const VOICE_MESSAGE_SECONDS = 15;
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
@@ -44,14 +49,43 @@ export function watchRecord(fix: Fix, steps: number): string {
   ].join(',');
 }
 
+const inRange = (value: string | undefined, min: number, max: number): boolean =>
+  value !== undefined && /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max;
+
 function commandOf(content: string): DeviceCommand {
   const [word = '', ...params] = content.split(',');
   if (word === 'CR') return { kind: 'locateNow' };
-  if (word === 'UPLOAD' && Number(params[0]) > 0)
-    return { kind: 'interval', seconds: Number(params[0]) };
-  if (/^(RESET|FACTORY|POWEROFF|SOS[123]?|CENTER|MONITOR|FIND|VERNO|TS|LZ|PW)$/.test(word))
+  if (word === 'UPLOAD')
+    return inRange(params[0], 60, 65535)
+      ? { kind: 'interval', seconds: Number(params[0]) }
+      : { kind: 'invalid', text: content };
+  // Vendor words (see the protocol encoder): RECORD,<seconds>, MODE,<1-3>.
+  if (word === 'RECORD')
+    return inRange(params[0], 1, MAX_RECORD_SECONDS)
+      ? { kind: 'record', seconds: Number(params[0]) }
+      : { kind: 'invalid', text: content };
+  if (word === 'MODE')
+    return inRange(params[0], 1, 3)
+      ? { kind: 'accepted', text: content }
+      : { kind: 'invalid', text: content };
+  if (
+    /^(RESET|FACTORY|POWEROFF|SOS[123]?|CENTER|MONITOR|FIND|VERNO|TS|LZ|PW|WHITELIST[12])$/.test(
+      word,
+    )
+  )
     return { kind: 'accepted', text: content };
   return { kind: 'unsupported', text: content };
+}
+
+/** Binary payloads are escaped: 7D → 7D 01, [ → 7D 02, ] → 7D 03, "," → 7D 04, * → 7D 05. */
+export function escapeWatchBinary(data: Uint8Array): number[] {
+  const out: number[] = [];
+  for (const byte of data) {
+    const code = [0x7d, 0x5b, 0x5d, 0x2c, 0x2a].indexOf(byte);
+    if (code < 0) out.push(byte);
+    else out.push(0x7d, code + 1);
+  }
+  return out;
 }
 
 export class WatchDevice implements DeviceCodec {
@@ -59,6 +93,7 @@ export class WatchDevice implements DeviceCodec {
   readonly positionsAcked = false;
   private readonly serial = new SerialCounter();
   private readonly acks = new AckQueue();
+  private voiceCount = 0;
 
   /** `deviceId`: the 10-digit id the watch derives from its IMEI. */
   constructor(
@@ -71,10 +106,10 @@ export class WatchDevice implements DeviceCodec {
     this.acks.reset();
   }
 
-  private frame(content: string, answered: boolean): Outgoing {
+  private frame(content: string | number[], answered: boolean): Outgoing {
     const serial = this.serial.next();
     if (answered) this.acks.expect(serial);
-    const body = ascii(content);
+    const body = typeof content === 'string' ? ascii(content) : content;
     const header = `[${this.maker}*${this.deviceId}*${body.length.toString(16).toUpperCase().padStart(4, '0')}*`;
     return { bytes: Uint8Array.from([...ascii(header), ...body, 0x5d]), serial };
   }
@@ -107,6 +142,24 @@ export class WatchDevice implements DeviceCodec {
     }));
   }
 
+  /**
+   * A recording as AMR voice: one `TK` message up to 15 s, else `JXTK,0,<name>,<n>,<total>,…`
+   * chunks of one AMR file (only the first holds the AMR header).
+   */
+  private voice(seconds: number): Uint8Array[] {
+    const amr = amrRecording(seconds);
+    if (seconds <= VOICE_MESSAGE_SECONDS)
+      return [this.frame([...ascii('TK,'), ...escapeWatchBinary(amr)], false).bytes];
+    const chunkBytes = Math.ceil((amr.length * VOICE_MESSAGE_SECONDS) / seconds);
+    const total = Math.ceil(amr.length / chunkBytes);
+    const name = `voice_${this.deviceId}_${++this.voiceCount}`;
+    return Array.from({ length: total }, (_, k) => {
+      const head = ascii(`JXTK,0,${name},${k + 1},${total},`);
+      const chunk = amr.subarray(k * chunkBytes, (k + 1) * chunkBytes);
+      return this.frame([...head, ...escapeWatchBinary(chunk)], false).bytes;
+    });
+  }
+
   createFramer(): Framer {
     return findProtocol('watch')!.createFramer();
   }
@@ -117,14 +170,18 @@ export class WatchDevice implements DeviceCodec {
     if (!match) return { type: 'other', detail: 'bad frame' };
     const content = match[2]!;
     if (content === 'LK' || content === 'AL') return { type: 'ack', serial: this.acks.take() };
+    if (/^(TK|JXTKR),[01]$/.test(content)) return { type: 'other', detail: `voice ${content}` };
     const command = commandOf(content);
+    // The watch echoes what it carries out and ignores what it does not know or cannot take.
+    const ignored = command.kind === 'unsupported' || command.kind === 'invalid';
     return {
       type: 'command',
       command,
-      // The watch echoes what it carries out and ignores what it does not know.
       reply: () => ({
-        frames:
-          command.kind === 'unsupported' ? [] : [this.frame(content.split(',')[0]!, false).bytes],
+        frames: ignored ? [] : [this.frame(content.split(',')[0]!, false).bytes],
+        ...(command.kind === 'record'
+          ? { upload: { seconds: command.seconds, frames: () => this.voice(command.seconds) } }
+          : {}),
       }),
     };
   }
