@@ -62,19 +62,17 @@ describe('recordings play in Chromium', () => {
   it("a transcoded watch recording plays: the audio element's time advances", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/api/health`);
-    const played = await page.evaluate(
-      async ({ path, bearer }) => {
-        const response = await fetch(path, {
-          headers: { applicationId: '1', Authorization: `Bearer ${bearer}` },
-        });
-        const blob = await response.blob();
-        const audio = new Audio(URL.createObjectURL(blob));
-        await audio.play();
-        await new Promise((resolve) => setTimeout(resolve, 1200));
-        return { type: blob.type, currentTime: audio.currentTime, duration: audio.duration };
-      },
-      { path: audioPath, bearer: token },
-    );
+    // A script, not a function: this workspace's types are Node's, the page's are the DOM's.
+    const played = (await page.evaluate(`(async () => {
+      const response = await fetch(${JSON.stringify(audioPath)}, {
+        headers: { applicationId: '1', Authorization: ${JSON.stringify(`Bearer ${token}`)} },
+      });
+      const blob = await response.blob();
+      const audio = new Audio(URL.createObjectURL(blob));
+      await audio.play();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      return { type: blob.type, currentTime: audio.currentTime, duration: audio.duration };
+    })()`)) as { type: string; currentTime: number; duration: number };
     expect(played.type).toBe('audio/mpeg');
     expect(played.currentTime).toBeGreaterThan(0.5);
     expect(played.duration).toBeGreaterThan(2.8);
