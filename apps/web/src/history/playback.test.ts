@@ -39,6 +39,15 @@ describe('playback timeline', () => {
     expect(timeline.duration).toBe(81);
   });
 
+  it('counts a fix 10 m or more from the last as moving, a closer one as standing still', () => {
+    const { columns, all } = track([
+      { t: 0, east: 0 },
+      { t: 30, east: 9.8 }, // drift: one second
+      { t: 60, east: 20.2 }, // 10.4 m on: thirty seconds
+    ]);
+    expect([...buildTimeline(columns, all).at]).toEqual([0, 1, 31]);
+  });
+
   it('puts the marker between the points around a playback time', () => {
     const { columns, all } = track([
       { t: 0, east: 0 },

@@ -21,7 +21,10 @@ export interface TrackLineLayerProps {
 export function TrackLineLayer({ columns, line, onDrawn }: TrackLineLayerProps) {
   const map = useMap();
   const { crs } = useMapSource();
-  const [renderer] = useState(() => L.canvas({ padding: 0.5 }));
+  // Beyond the map by the farthest the follow pan moves it (the marker kept in the middle 60%):
+  // no blank edge while it pans, and a canvas 2.6 times the map's area instead of Leaflet's 4
+  // (allocated, drawn and handed to the compositor at device scale).
+  const [renderer] = useState(() => L.canvas({ padding: 0.3 }));
 
   useEffect(() => {
     // A line prepared for the previous base map waits for the one of this map.
