@@ -37,6 +37,8 @@ export interface RunResult {
   pushesReceived: number;
   /** Device frame sent → push received by the stand-in, ms, one per delivered alarm. */
   alarmToPushMs: number[];
+  /** Device frame sent → alarm row written (the engine's part of the above), ms. */
+  alarmToLogMs: number[];
   /** Pushes of alarms no timed frame explains. */
   pushesUnmatched: number;
 }
@@ -52,28 +54,34 @@ async function pushesSettled(arrivals: PushArrival[], from: number, expected: nu
 const keyOf = (index: number | undefined, fixTime: number) =>
   `${index} ${Math.floor(fixTime / 1000)}`;
 
-/** Each pushed alarm's latency from the frame that raised it (alarm time = the frame's fix time). */
+/**
+ * Each pushed alarm's latency from the frame that raised it (alarm time = the frame's fix time):
+ * to the push's arrival, and to the alarm's row (its `createdAt`, the raiser's clock).
+ */
 async function latencies(fleet: Fleet, pushes: PushArrival[], timed: TimedFrame[]) {
   const sentAt = new Map(timed.map(([index, fixTime, at]) => [keyOf(index, fixTime), at]));
   const indexOf = new Map(fleet.deviceIds.map((id, index) => [id, index]));
   const { db } = fleet.database.handle;
   const alarmIds = pushes.map((push) => push.alarmId);
-  const alarms = new Map<number, { deviceId: number; alarmTime: number }>();
+  const alarms = new Map<number, { deviceId: number; alarmTime: number; createdAt: number }>();
   for (let i = 0; i < alarmIds.length; i += 500) {
     const rows = await db
       .selectFrom('alarmLogs')
-      .select(['id', 'deviceId', 'alarmTime'])
+      .select(['id', 'deviceId', 'alarmTime', 'createdAt'])
       .where('id', 'in', alarmIds.slice(i, i + 500))
       .execute();
     for (const row of rows) alarms.set(row.id, row);
   }
-  const found: number[] = [];
+  const toPush: number[] = [];
+  const toLog: number[] = [];
   for (const push of pushes) {
     const alarm = alarms.get(push.alarmId);
     const sent = alarm && sentAt.get(keyOf(indexOf.get(alarm.deviceId), Number(alarm.alarmTime)));
-    if (sent !== undefined) found.push(push.at - sent);
+    if (sent === undefined) continue;
+    toPush.push(push.at - sent);
+    toLog.push(Number(alarm!.createdAt) - sent);
   }
-  return found;
+  return { toPush, toLog };
 }
 
 /**
@@ -126,7 +134,11 @@ export async function measuredRun(
   await pushesSettled(arrivals, firstArrival, pushesExpected);
   await gateway.stop();
   const pushes = arrivals.slice(firstArrival);
-  const alarmToPushMs = await latencies(fleet, pushes, report.timed);
+  const { toPush: alarmToPushMs, toLog: alarmToLogMs } = await latencies(
+    fleet,
+    pushes,
+    report.timed,
+  );
   return {
     fences: withFences,
     loadAverage,
@@ -142,6 +154,7 @@ export async function measuredRun(
     pushesExpected,
     pushesReceived: pushes.length,
     alarmToPushMs,
+    alarmToLogMs,
     pushesUnmatched: pushes.length - alarmToPushMs.length,
   };
 }

@@ -23,6 +23,8 @@ export interface DeliveryRules {
 
 const BATCH = 50;
 const language = (value: string) => (value === 'en' ? 'en' : 'zh-CN');
+/** The channels of the 3-minute rule (§9). */
+const isPhone = (channel: string) => channel === 'sms' || channel === 'tel';
 
 /**
  * Delivers alarm notification jobs away from the gateway's path: polls for due jobs (and runs at
@@ -84,14 +86,15 @@ export class NotificationWorker {
     for (;;) {
       const due = await this.repositories.notifications.due(this.clock.now(), BATCH);
       if (due.length === 0) return total;
-      // Jobs to one number run one after another, so the 3-minute rule sees the first.
-      const byRecipient = new Map<string, NotificationJobRow[]>();
+      // Jobs to one number run one after another, so the 3-minute rule sees the first; pushes
+      // and WeChat messages have no such rule: one browser watching a fleet gets them together.
+      const chains = new Map<string, NotificationJobRow[]>();
       for (const job of due) {
-        const key = `${job.channel}:${job.recipient}`;
-        byRecipient.set(key, [...(byRecipient.get(key) ?? []), job]);
+        const key = isPhone(job.channel) ? `${job.channel}:${job.recipient}` : `job:${job.id}`;
+        chains.set(key, [...(chains.get(key) ?? []), job]);
       }
       await Promise.all(
-        [...byRecipient.values()].map(async (jobs) => {
+        [...chains.values()].map(async (jobs) => {
           for (const job of jobs) if (await this.deliver(job)) total++;
         }),
       );
@@ -103,7 +106,7 @@ export class NotificationWorker {
     const { notifications } = this.repositories;
     const now = this.clock.now();
     if (!(await notifications.claim(job, now, this.rules.leaseMs))) return false;
-    if (job.channel === 'sms' || job.channel === 'tel') {
+    if (isPhone(job.channel)) {
       const last = await notifications.lastSentTo(job.channel, job.recipient);
       if (last !== undefined && now - last < this.rules.phoneRepeatMs) {
         await notifications.settle(
