@@ -905,7 +905,7 @@ const en = {
     },
     summary: {
       allGood: 'Everything looks fine',
-      problems: '{{failed}} problems, {{warned}} to watch',
+      problems: 'Problems: {{failed}} · to watch: {{warned}}',
     },
     findings: {
       online: { online: 'Online', unused: 'Never used', shutdown: 'Shut down', offline: 'Offline' },

@@ -227,6 +227,8 @@ describe('command log page', () => {
     };
     await open();
     const rows = () => [...document.querySelectorAll('[data-command]')];
+    // The list end loads page 2 when it shows (InfiniteScroll's own timing).
+    await vi.waitFor(() => expect(rows()).toHaveLength(21));
     expect(rows()[0]?.textContent).toContain('Arm');
     expect(rows()[0]?.textContent).toContain('Not supported by the device');
     expect(rows()[1]?.textContent).toContain('Restore oil and power');

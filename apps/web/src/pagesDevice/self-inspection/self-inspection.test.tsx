@@ -82,7 +82,7 @@ describe('self-inspection page', () => {
     expect(line('heartbeat').text).toMatch(/18\d min ago/);
     expect(line('sim').mark).toBe('warn');
     expect(line('service').mark).toBe('fail');
-    expect(document.body.textContent).toContain('4 problems, 3 to watch');
+    expect(document.body.textContent).toContain('Problems: 4 · to watch: 3');
   });
 
   it('checks again on demand', async () => {

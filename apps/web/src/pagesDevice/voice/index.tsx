@@ -15,6 +15,7 @@ import { recordStatusQuery } from '../../voice/queries';
 import { RecordingList, type RecordingListProps } from '../../voice/RecordingList';
 import { RecordPanel } from '../../voice/RecordPanel';
 import { TermsGate } from '../../voice/TermsGate';
+import { useVoiceTermsStore } from '../../voice/terms';
 import '../../voice/voice.css';
 import { DeviceMissing } from '../info/DeviceMissing';
 
@@ -58,6 +59,10 @@ export default function VoicePage() {
   const id = useDeviceId();
   const user = useQuery(queries.user);
   const [selecting, setSelecting] = useState(false);
+  const userId = user.data?.userId;
+  const accepted = useVoiceTermsStore(
+    (state) => userId !== undefined && state.acceptedBy.includes(userId),
+  );
   const body = () => {
     if (id === null) return <DeviceMissing invalidId />;
     if (!user.data) return user.isError ? <DeviceMissing /> : <PageSpinner />;
@@ -71,7 +76,7 @@ export default function VoicePage() {
     <PageLayout
       title={t('voice.title')}
       right={
-        id !== null && !selecting ? (
+        id !== null && accepted && !selecting ? (
           <button type="button" className="text-button" onClick={() => setSelecting(true)}>
             {t('voice.list.select')}
           </button>

@@ -89,6 +89,7 @@ describe('sound security page', () => {
     await open();
     expect(pageText()).toContain('Sound security terms of use');
     expect(callInputs('recordPage')).toEqual([]);
+    expect(() => buttonNamed('Select')).toThrow();
     await click(buttonNamed('Agree and continue'));
     expect(useVoiceTermsStore.getState().acceptedBy).toEqual([99, USER]);
     expect(pageText()).not.toContain('Sound security terms of use');
@@ -102,6 +103,8 @@ describe('sound security page', () => {
       return { list: query.recordId === undefined ? first : [recording(50, { isRead: 0 })] };
     };
     await open();
+    // The list end loads the next page when it shows (InfiniteScroll's own timing).
+    await vi.waitFor(() => expect(rows()).toHaveLength(21));
     const queries = callInputs<{ query: Record<string, unknown> }>('recordPage').map(
       (c) => c.query,
     );
