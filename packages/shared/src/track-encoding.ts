@@ -76,15 +76,16 @@ function levelText(levels: Uint8Array): string {
   return parts.join('');
 }
 
-function levelsOf(text: string): Uint8Array {
+/** The levels of `EncodedTrack.levels` as numbers. */
+export function decodeLevels(text: string): Uint8Array {
   const levels = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) levels[i] = text.charCodeAt(i) - LEVEL_A;
   return levels;
 }
 const FLAG = { valid: 1, accOn: 2, accKnown: 4, reupload: 8 } as const;
 
-function undelta(values: number[]): number[] {
-  const out = new Array<number>(values.length);
+function undelta(values: number[]): Float64Array {
+  const out = new Float64Array(values.length);
   let sum = 0;
   for (let i = 0; i < values.length; i++) {
     sum += values[i]!;
@@ -258,7 +259,8 @@ export interface TrackColumns {
   course: Uint16Array;
   mode: Uint8Array;
   flags: Uint8Array;
-  levels: TrackLevels<Uint8Array>;
+  /** As sent: only those of the map's coordinate system are decoded (decodeLevels). */
+  levels: TrackLevels<string>;
 }
 
 export function decodeTrack(track: EncodedTrack): TrackColumns {
@@ -269,7 +271,7 @@ export function decodeTrack(track: EncodedTrack): TrackColumns {
   const gcjLon = undelta(track.gcjLon);
   const columns: TrackColumns = {
     count,
-    time: Float64Array.from(undelta(track.time)),
+    time: undelta(track.time),
     latitude: new Float64Array(count),
     longitude: new Float64Array(count),
     gcjLatitude: new Float64Array(count),
@@ -278,7 +280,7 @@ export function decodeTrack(track: EncodedTrack): TrackColumns {
     course: Uint16Array.from(track.course),
     mode: Uint8Array.from(track.mode),
     flags: Uint8Array.from(track.flags),
-    levels: { wgs84: levelsOf(track.levels.wgs84), gcj02: levelsOf(track.levels.gcj02) },
+    levels: track.levels,
   };
   for (let i = 0; i < count; i++) {
     columns.latitude[i] = lat[i]! / MICRO;

@@ -20,10 +20,11 @@ export interface TrackViewOptions {
 }
 
 function shownIndices(columns: TrackColumns, hideNetworkFixes: boolean): Uint32Array {
-  const shown: number[] = [];
+  const shown = new Uint32Array(columns.count);
+  let count = 0;
   for (let i = 0; i < columns.count; i++)
-    if (!hideNetworkFixes || columns.mode[i] === 0) shown.push(i);
-  return Uint32Array.from(shown);
+    if (!hideNetworkFixes || columns.mode[i] === 0) shown[count++] = i;
+  return shown.slice(0, count);
 }
 
 function cornersOf(columns: TrackColumns, shown: Uint32Array): LatLon[] {
@@ -32,7 +33,8 @@ function cornersOf(columns: TrackColumns, shown: Uint32Array): LatLon[] {
   let west = 180;
   let north = -90;
   let east = -180;
-  for (const i of shown) {
+  for (let k = 0; k < shown.length; k++) {
+    const i = shown[k]!;
     south = Math.min(south, columns.latitude[i]!);
     north = Math.max(north, columns.latitude[i]!);
     west = Math.min(west, columns.longitude[i]!);
@@ -59,7 +61,6 @@ export function buildTrackView(points: EncodedTrack, options: TrackViewOptions):
 export function viewBuffers(view: TrackView): ArrayBuffer[] {
   const arrays = [
     ...Object.values(view.columns).filter(ArrayBuffer.isView),
-    ...Object.values(view.columns.levels),
     view.timeline.indices,
     view.timeline.at,
     view.line.levels,

@@ -11,7 +11,9 @@ export function speedSums(speed: Float32Array, x: Float64Array, y: Float64Array)
   const metres = new Float64Array(speed.length + 1);
   const weighted = new Float64Array(speed.length + 1);
   for (let i = 1; i < speed.length; i++) {
-    const d = Math.hypot(x[i]! - x[i - 1]!, y[i]! - y[i - 1]!);
+    const dx = x[i]! - x[i - 1]!;
+    const dy = y[i]! - y[i - 1]!;
+    const d = Math.sqrt(dx * dx + dy * dy);
     metres[i + 1] = metres[i]! + d;
     weighted[i + 1] = weighted[i]! + d * speed[i]!;
   }

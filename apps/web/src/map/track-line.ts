@@ -1,4 +1,4 @@
-import { keptAt, planarMetres, zoomLevels, type TrackColumns } from '@xunji/shared';
+import { decodeLevels, keptAt, planarMetres, zoomLevels, type TrackColumns } from '@xunji/shared';
 import type { MapCrs } from './tile-sources';
 import { speedSums, type SpeedSums } from './track-bands';
 
@@ -34,7 +34,9 @@ export function buildTrackLine(
   const lon = lineLongitudes(columns, crs);
   const planar = planarMetres(lat, lon);
   const levels =
-    indices.length === columns.count ? columns.levels[crs] : zoomLevels(lat, lon, indices, planar);
+    indices.length === columns.count
+      ? decodeLevels(columns.levels[crs])
+      : zoomLevels(lat, lon, indices, planar);
   return { crs, indices, levels, sums: speedSums(columns.speed, planar.x, planar.y) };
 }
 
