@@ -867,6 +867,8 @@ const en = {
       newTime: '{{list}}: new time',
       addTime: 'Add',
       priorityHint: 'Wi-Fi locates faster indoors; GPS is more precise outdoors.',
+      priorityUnsupported: 'This device does not let the platform choose between Wi-Fi and GPS.',
+      someUnsupported: 'Greyed modes are not supported by this device.',
       about: {
         timing: 'Reports at a fixed interval.',
         intelligent: 'Reports often while moving and rarely at rest.',

@@ -849,6 +849,8 @@ const zhCN = {
       newTime: '{{list}}：新时间',
       addTime: '添加',
       priorityHint: '室内 WiFi 定位更快，室外 GPS 更准。',
+      priorityUnsupported: '该设备不支持由平台设置 WiFi 或 GPS 优先。',
+      someUnsupported: '灰色的模式该设备不支持。',
       about: {
         timing: '按固定间隔上报位置。',
         intelligent: '运动时频繁上报，静止时少报，兼顾精度和电量。',

@@ -1,6 +1,8 @@
 interface Choice<T> {
   value: T;
   label: string;
+  /** This option cannot be chosen (the others can). */
+  disabled?: boolean;
 }
 
 interface ChoicesProps<T> {
@@ -31,7 +33,7 @@ export function Choices<T extends string | number>({
             type="button"
             className={pressed ? 'choices__chip is-chosen' : 'choices__chip'}
             aria-pressed={pressed}
-            disabled={disabled}
+            disabled={disabled === true || option.disabled === true}
             onClick={() => onToggle(option.value)}
           >
             {option.label}

@@ -111,13 +111,17 @@ function ModeEditor({
     >
       <Choices
         label={t('remote.sections.locateMode')}
-        options={LOCATE_MODES.filter((mode) => params.locateModes.includes(mode)).map((mode) => ({
+        options={LOCATE_MODES.map((mode) => ({
           value: mode,
           label: t(`remote.locateModes.${mode}`),
+          disabled: !params.locateModes.includes(mode),
         }))}
         chosen={[draft.mode]}
         onToggle={(mode) => change({ mode })}
       />
+      {params.locateModes.length < LOCATE_MODES.length ? (
+        <p className="remote-section__hint">{t('remote.locateMode.someUnsupported')}</p>
+      ) : null}
       <p className="remote-section__hint locate-mode__about">
         {t(`remote.locateMode.about.${draft.mode}`)}
       </p>
@@ -142,16 +146,14 @@ function PrioritySection({
 }: RemoteContext & { commands: RemoteCommands }) {
   const { t } = useTranslation();
   const current = params.params.positioningPriority;
+  const supported = params.abilities.includes('positioningPriority');
+  const hint = () => {
+    if (!supported) return t('remote.locateMode.priorityUnsupported');
+    if (params.pending.includes('positioningPriority')) return t('remote.pendingSetting');
+    return t('remote.locateMode.priorityHint');
+  };
   return (
-    <RemoteSection
-      title={t('remote.sections.priority')}
-      hint={
-        params.pending.includes('positioningPriority')
-          ? t('remote.pendingSetting')
-          : t('remote.locateMode.priorityHint')
-      }
-      name="priority"
-    >
+    <RemoteSection title={t('remote.sections.priority')} hint={hint()} name="priority">
       <Choices
         label={t('remote.sections.priority')}
         options={POSITIONING_PRIORITIES.map((priority) => ({
@@ -159,7 +161,7 @@ function PrioritySection({
           label: t(`remote.priorities.${priority}`),
         }))}
         chosen={current === null ? [] : [current]}
-        disabled={commands.busy === 'positioningPriority'}
+        disabled={!supported || commands.busy === 'positioningPriority'}
         onToggle={(positioningPriority) =>
           void commands.send('positioningPriority', () =>
             call(routes.setTerminalParams, {
@@ -184,9 +186,7 @@ function LocateModeSettings(context: RemoteContext) {
   return (
     <>
       {abilities.includes('locateMode') ? <ModeEditor {...context} commands={commands} /> : null}
-      {abilities.includes('positioningPriority') ? (
-        <PrioritySection {...context} commands={commands} />
-      ) : null}
+      <PrioritySection {...context} commands={commands} />
     </>
   );
 }

@@ -36,15 +36,32 @@ describe('locate mode page', () => {
   const open = () =>
     page.render(`/pagesDevice/location-mode/index?id=${TERMINAL}`, <LocationModePage />);
 
-  it('offers the modes the device can be set to', async () => {
+  it('shows the six modes, only those the device can be set to enabled', async () => {
     handlers.terminalParams = () =>
       terminalParams(['locateMode'], { locateModes: ['timing', 'week'] });
     await open();
     const modes = [
-      ...document.querySelectorAll('[role="group"][aria-label="Locate mode"] .choices__chip'),
+      ...document.querySelectorAll<HTMLButtonElement>(
+        '[role="group"][aria-label="Locate mode"] .choices__chip',
+      ),
     ];
-    expect(modes.map((m) => m.textContent)).toEqual(['Timing', 'Week']);
-    expect(pageText()).not.toContain('Positioning priority');
+    expect(modes.map((m) => m.textContent)).toEqual([
+      'Timing',
+      'Intelligent',
+      'Power saving',
+      'Trace',
+      'Week',
+      'Alarm clock',
+    ]);
+    expect(modes.filter((m) => !m.disabled).map((m) => m.textContent)).toEqual(['Timing', 'Week']);
+    expect(pageText()).toContain('Greyed modes are not supported by this device.');
+    const priorities = [
+      ...document.querySelectorAll<HTMLButtonElement>(
+        '[role="group"][aria-label="Positioning priority"] .choices__chip',
+      ),
+    ];
+    expect(priorities.length).toBe(2);
+    expect(priorities.every((chip) => chip.disabled)).toBe(true);
   });
 
   it('week mode needs days and times before anything is sent', async () => {
