@@ -30,6 +30,11 @@ export interface TripOptions {
   seed: number;
   /** Start time, epoch ms. */
   start: number;
+  /**
+   * Drive only at speeds in this range (km/h), never stopping at lights or parking: a vehicle
+   * crawling in a jam, or cruising on an expressway. Default: city driving with its stops.
+   */
+  cruiseKmh?: { min: number; max: number };
 }
 
 export class Trip {
@@ -47,8 +52,10 @@ export class Trip {
   /** Oil cut: the vehicle stops and stays parked until restored. */
   private cut = false;
   private time: number;
+  private readonly cruiseKmh: TripOptions['cruiseKmh'];
 
   constructor(options: TripOptions) {
+    this.cruiseKmh = options.cruiseKmh;
     this.route = new Route(options.city);
     this.random = seededRandom(options.seed);
     this.distance = this.random() * this.route.length;
@@ -65,6 +72,7 @@ export class Trip {
   }
 
   private pickSpeed(): number {
+    if (this.cruiseKmh) return between(this.random, this.cruiseKmh.min, this.cruiseKmh.max);
     return between(this.random, MIN_CITY_KMH + 5, MAX_CITY_KMH);
   }
 
@@ -123,6 +131,7 @@ export class Trip {
     this.speedKmh = Math.max(0, this.speedKmh + delta);
     this.distance += (this.speedKmh / 3.6) * dt;
     if (this.random() < dt / 30) this.mode = { kind: 'driving', targetKmh: this.pickSpeed() };
+    if (this.cruiseKmh) return;
     if (this.distance >= this.nextParkAt) {
       this.nextParkAt = this.distance + between(this.random, ...PARK_EVERY_M);
       this.speedKmh = 0;

@@ -102,6 +102,37 @@ describe('trips', () => {
     expect(Math.max(...speeds)).toBeGreaterThan(0);
   });
 
+  it('cruises within a speed range without lights or parking, and still stops when cut', () => {
+    const trip = new Trip({
+      city: CITIES[0]!,
+      seed: 9,
+      start: START,
+      cruiseKmh: { min: 8, max: 15 },
+    });
+    const hour = Array.from({ length: 3600 }, () => {
+      trip.advance(1);
+      return trip.fix();
+    });
+    // From standstill at 8 km/h per second, the range is reached after the first second.
+    for (const f of hour.slice(1)) {
+      expect(f.speedKmh).toBeGreaterThanOrEqual(8);
+      expect(f.speedKmh).toBeLessThanOrEqual(15);
+      expect(f.acc).toBe(true);
+    }
+    expect(new Set(hour.map((f) => f.speedKmh)).size).toBeGreaterThan(3);
+    // An hour at 8-15 km/h: 8-15 km.
+    expect(hour.at(-1)!.mileageKm).toBeGreaterThan(8);
+    expect(hour.at(-1)!.mileageKm).toBeLessThan(15);
+    trip.setCut(true);
+    const cut = Array.from({ length: 60 }, () => {
+      trip.advance(1);
+      return trip.fix();
+    });
+    expect(cut.every((f) => f.speedKmh === 0 && !f.acc && f.cut)).toBe(true);
+    const stopped = cut[0]!;
+    for (const f of cut) expect(distanceMetres(stopped, f)).toBeLessThan(15);
+  });
+
   it('raises alarms now and then over a day, and on demand', () => {
     const alarms = CITIES.flatMap((_, i) => drive(i, 100 + i)).filter((f) => f.alarm);
     expect(alarms.length).toBeGreaterThan(0);
