@@ -39,15 +39,25 @@ export interface RunResult {
   alarmToPushMs: number[];
   /** Device frame sent → alarm row written (the engine's part of the above), ms. */
   alarmToLogMs: number[];
-  /** Pushes of alarms no timed frame explains. */
+  /** Alarms pushed that no timed frame of this run explains (e.g. retries of an earlier run's). */
   pushesUnmatched: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The first arrival of each alarm since `from` (a push that timed out at the server is sent again). */
+const firstPushes = (arrivals: PushArrival[], from: number) => [
+  ...new Map(
+    arrivals
+      .slice(from)
+      .reverse()
+      .map((push) => [push.alarmId, push]),
+  ).values(),
+];
+
 async function pushesSettled(arrivals: PushArrival[], from: number, expected: number) {
   const deadline = Date.now() + PUSH_GRACE_MS;
-  while (arrivals.length - from < expected && Date.now() < deadline) await sleep(100);
+  while (firstPushes(arrivals, from).length < expected && Date.now() < deadline) await sleep(100);
 }
 
 /** JT/T 808 sends whole seconds: a device's fix times, a second apart, stay distinct. */
@@ -133,7 +143,7 @@ export async function measuredRun(
     : 0;
   await pushesSettled(arrivals, firstArrival, pushesExpected);
   await gateway.stop();
-  const pushes = arrivals.slice(firstArrival);
+  const pushes = firstPushes(arrivals, firstArrival);
   const { toPush: alarmToPushMs, toLog: alarmToLogMs } = await latencies(
     fleet,
     pushes,
