@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { startServer, type RunningServer } from './start-server.js';
+import { retryOnPortTaken, startServerOnce, type RunningServer } from './start-server.js';
 
 const PROTOCOL_PORTS = [
   'GT06_PORT',
@@ -28,10 +28,14 @@ export interface LiveServer extends RunningServer {
  * The real server with its gateway on free ports, so the demo devices (and any others) report
  * through real sockets; DEMO_INTERVAL_S sets how often the demo devices move.
  */
-export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
+export function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
+  return retryOnPortTaken(() => startLiveServerOnce(env));
+}
+
+async function startLiveServerOnce(env: Record<string, string>): Promise<LiveServer> {
   const ports: Record<string, number> = {};
   for (const name of PROTOCOL_PORTS) ports[name] = await freePort();
-  const server = await startServer({
+  const server = await startServerOnce({
     GATEWAY: 'on',
     GATEWAY_HOST: '127.0.0.1',
     ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),

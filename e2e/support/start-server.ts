@@ -42,10 +42,34 @@ async function waitForHealth(
   throw new Error(`the server did not start within 30 s:\n${output()}`);
 }
 
+/** A server that could not listen on a port it was given: another process took it meanwhile. */
+export class PortTaken extends Error {}
+
+/**
+ * Starts again (with new free ports) while a port probed free was taken before the server could
+ * listen on it: other test runs on this machine probe ports at the same time.
+ */
+export async function retryOnPortTaken<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= attempts) throw error;
+    }
+  }
+}
+
 /** The real server (`npm start` without the build) on a free port over a new SQLite folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first');
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return retryOnPortTaken(() => startServerOnce(env));
+}
+
+/** One attempt of `startServer`: PortTaken when a port it was given is no longer free. */
+export async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
+  const webDist =
+    env.WEB_DIST ?? process.env.WEB_DIST ?? path.join(repositoryRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` first`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xunji-e2e-'));
   const port = await freePort();
@@ -73,7 +97,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, () => output);
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw output.includes('EADDRINUSE') ? new PortTaken(String(error)) : error;
+  }
   return {
     baseUrl,
     dataDir,
