@@ -14,6 +14,7 @@ import { trackSegments } from './migrations/0011-track-segments.js';
 import { fencesAlarms } from './migrations/0012-fences-alarms.js';
 import { devOutbox } from './migrations/0013-dev-outbox.js';
 import { remoteVoice } from './migrations/0014-remote-voice.js';
+import { remoteRobustness } from './migrations/0015-remote-robustness.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -32,6 +33,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0012-fences-alarms': fencesAlarms(dialect),
     '0013-dev-outbox': devOutbox(dialect),
     '0014-remote-voice': remoteVoice(dialect),
+    '0015-remote-robustness': remoteRobustness(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

@@ -293,6 +293,20 @@ export interface AudioRecordsTable {
   deleteTime: number | null;
 }
 
+/**
+ * One packet of a media upload, kept from before its ack until the upload is a recording
+ * (or is dropped incomplete): `chunkIndex` is 0-based of `total`.
+ */
+export interface MediaChunksTable {
+  deviceId: number;
+  mediaId: string;
+  chunkIndex: number;
+  total: number;
+  format: string;
+  data: Uint8Array;
+  receivedAt: number;
+}
+
 /** The latest raw frames of a device: `receivedAt hex` lines, newest last. */
 export interface DeviceFramesTable {
   deviceId: number;
@@ -509,6 +523,7 @@ export interface Database {
   commands: CommandsTable;
   deviceRemoteStates: DeviceRemoteStatesTable;
   audioRecords: AudioRecordsTable;
+  mediaChunks: MediaChunksTable;
   deviceFrames: DeviceFramesTable;
   networkFixes: NetworkFixesTable;
   heldDevices: HeldDevicesTable;
@@ -545,6 +560,7 @@ export type NewTrackSegment = Insertable<TrackSegmentsTable>;
 export type CommandRow = Selectable<CommandsTable>;
 export type AudioRecordRow = Selectable<AudioRecordsTable>;
 export type NewAudioRecord = Insertable<AudioRecordsTable>;
+export type NewMediaChunk = Insertable<MediaChunksTable>;
 export type FenceRow = Selectable<FencesTable>;
 export type NewFence = Insertable<FencesTable>;
 export type AlarmSettingRow = Selectable<AlarmSettingsTable>;

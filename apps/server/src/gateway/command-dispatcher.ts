@@ -53,21 +53,42 @@ export class CommandDispatcher {
     command: Command,
     options: DispatchOptions = {},
   ): Promise<CommandRow> {
+    const [row] = await this.dispatchAll(deviceId, [command], options);
+    return row!;
+  }
+
+  /**
+   * Records the commands all at once (none when one is a second waiting command of its kind:
+   * KindAlreadyWaiting), then sends them in order; answers each row as it is after.
+   */
+  async dispatchAll(
+    deviceId: number,
+    commands: Command[],
+    options: DispatchOptions = {},
+  ): Promise<CommandRow[]> {
     const now = this.clock.now();
     const online = this.sessions.connectionOf(deviceId) !== undefined;
-    const row = await this.commands.create({
-      deviceId,
-      userId: options.userId ?? null,
-      command: JSON.stringify(command),
-      kind: commandParam(command).paramName,
-      state: online ? 'sent' : options.queueIfOffline ? 'queued' : 'done',
-      result: online ? null : options.queueIfOffline ? 'delayedDelivery' : 'notConnected',
-      createdAt: now,
-      expiresAt: now + this.options.queueTtlMs,
-    });
-    if (online) return (await this.send(row)) ?? row;
-    this.changed(row);
-    return row;
+    const rows = await this.commands.createAll(
+      commands.map((command) => ({
+        deviceId,
+        userId: options.userId ?? null,
+        command: JSON.stringify(command),
+        kind: commandParam(command).paramName,
+        state: online ? 'sent' : options.queueIfOffline ? 'queued' : 'done',
+        result: online ? null : options.queueIfOffline ? 'delayedDelivery' : 'notConnected',
+        createdAt: now,
+        expiresAt: now + this.options.queueTtlMs,
+      })),
+    );
+    const after: CommandRow[] = [];
+    for (const row of rows) {
+      if (online) after.push((await this.send(row)) ?? row);
+      else {
+        this.changed(row);
+        after.push(row);
+      }
+    }
+    return after;
   }
 
   /** A device logged in: what waits for it is sent now, or marked unsent if it waited too long. */

@@ -2,13 +2,43 @@ import type { Updateable } from 'kysely';
 import type { CommandRow, CommandsTable } from '../db/schema.js';
 import type { Db } from './types.js';
 
+export type NewCommand = Omit<CommandRow, 'id' | 'sentAt' | 'answeredAt' | 'reference' | 'reply'>;
+
+/** A command of a kind that already waits for the device (queued or sent) was refused. */
+export class KindAlreadyWaiting extends Error {
+  constructor() {
+    super('a command of this kind already waits for the device');
+  }
+}
+
+/** The partial unique index of migration 0015, as each driver names its violation. */
+function violatesOneWaitingPerKind(error: unknown): boolean {
+  const { code, constraint, message } = error as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  };
+  if (code === '23505') return constraint === 'commands_one_waiting_per_kind';
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    message?.includes('commands.device_id, commands.kind') === true
+  );
+}
+
 export class CommandRepository {
   constructor(private readonly db: Db) {}
 
-  create(
-    values: Omit<CommandRow, 'id' | 'sentAt' | 'answeredAt' | 'reference' | 'reply'>,
-  ): Promise<CommandRow> {
-    return this.db.insertInto('commands').values(values).returningAll().executeTakeFirstOrThrow();
+  /**
+   * Inserts the commands in one statement, in order: all or none. Throws KindAlreadyWaiting
+   * when one would be a second waiting command of its kind for its device.
+   */
+  async createAll(values: NewCommand[]): Promise<CommandRow[]> {
+    try {
+      const rows = await this.db.insertInto('commands').values(values).returningAll().execute();
+      return rows.sort((a, b) => a.id - b.id);
+    } catch (error) {
+      throw violatesOneWaitingPerKind(error) ? new KindAlreadyWaiting() : error;
+    }
   }
 
   update(id: number, values: Updateable<CommandsTable>): Promise<CommandRow | undefined> {

@@ -1,11 +1,11 @@
 import { findProtocol, type Command } from '@xunji/protocols';
-import type { CommandRecord } from '@xunji/shared';
+import type { CommandParam, CommandRecord } from '@xunji/shared';
 import { AppError } from '../errors.js';
 import type { CommandDispatcher } from '../gateway/command-dispatcher.js';
 import { DeviceAbilities } from '../remote/abilities.js';
 import { commandParam } from '../remote/command-params.js';
 import { toCommandRecord } from '../remote/command-view.js';
-import type { CommandRepository } from '../repositories/command.repository.js';
+import { KindAlreadyWaiting, type CommandRepository } from '../repositories/command.repository.js';
 import type { TerminalRow } from '../repositories/terminal.repository.js';
 import type { ModelCatalogue } from './model-catalogue.js';
 
@@ -17,7 +17,8 @@ export interface SendOptions {
 /**
  * The one way the API sends a command to a device (after the caller's access check): what the
  * device's model or protocol cannot do is refused at once with 2801 and nothing is recorded; a
- * kind that already waits for the device is refused with 2803; otherwise one command record each.
+ * kind that already waits for the device is refused with 2803 (the database keeps that rule, so
+ * simultaneous requests cannot both pass); otherwise one command record each, all or none.
  */
 export class RemoteCommands {
   constructor(
@@ -38,21 +39,29 @@ export class RemoteCommands {
     options: SendOptions,
   ): Promise<CommandRecord[]> {
     const abilities = await this.abilitiesOf(device);
-    const waiting = new Set((await this.commands.unfinished(device.id)).map((row) => row.kind));
     for (const command of commands) {
-      const { paramName } = commandParam(command);
-      if (!abilities.allows(command)) throw new AppError('COMMAND_UNSUPPORTED', { paramName });
-      if (waiting.has(paramName)) throw new AppError('COMMAND_PENDING', { paramName });
+      if (!abilities.allows(command))
+        throw new AppError('COMMAND_UNSUPPORTED', { paramName: commandParam(command).paramName });
     }
-    const records: CommandRecord[] = [];
-    for (const command of commands) {
-      const row = await this.dispatcher.dispatch(device.id, command, {
+    try {
+      const rows = await this.dispatcher.dispatchAll(device.id, commands, {
         userId,
         queueIfOffline: options.queueIfOffline,
       });
-      records.push(toCommandRecord(row));
+      return rows.map(toCommandRecord);
+    } catch (error) {
+      if (!(error instanceof KindAlreadyWaiting)) throw error;
+      throw new AppError('COMMAND_PENDING', {
+        paramName: await this.waitingKind(device, commands),
+      });
     }
-    return records;
+  }
+
+  /** The kind asked for that waits already (the first asked when the other one just ended). */
+  private async waitingKind(device: TerminalRow, commands: Command[]): Promise<CommandParam> {
+    const asked = commands.map((command) => commandParam(command).paramName);
+    const waiting = new Set((await this.commands.unfinished(device.id)).map((row) => row.kind));
+    return asked.find((kind) => waiting.has(kind)) ?? asked[0]!;
   }
 
   async sendOne(
