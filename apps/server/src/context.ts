@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { AudioIngest } from './audio/audio-ingest.js';
 import { AudioTranscoder, bundledFfmpegPath } from './audio/audio-transcoder.js';
-import { MediaAssembler } from './audio/media-assembler.js';
+import { MediaUploads } from './audio/media-uploads.js';
 import { RecordingFiles } from './audio/recording-files.js';
 import type { GatewayEvent } from './gateway/gateway-events.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -24,6 +24,7 @@ import { AppContentRepository } from './repositories/app-content.repository.js';
 import { ApplicationRepository } from './repositories/application.repository.js';
 import { CaptchaRepository } from './repositories/captcha.repository.js';
 import { AudioRecordRepository } from './repositories/audio-record.repository.js';
+import { MediaChunkRepository } from './repositories/media-chunk.repository.js';
 import { CommandRepository } from './repositories/command.repository.js';
 import { RemoteStateRepository } from './repositories/remote-state.repository.js';
 import { DeviceModelRepository } from './repositories/device-model.repository.js';
@@ -88,6 +89,7 @@ export function createRepositories(database: DatabaseHandle) {
     commands: new CommandRepository(db),
     remoteStates: new RemoteStateRepository(db),
     audioRecords: new AudioRecordRepository(db),
+    mediaChunks: new MediaChunkRepository(db),
     networkFixes: new NetworkFixRepository(db),
     heldDevices: new HeldDeviceRepository(db),
     terminals: new TerminalRepository(db),
@@ -172,10 +174,11 @@ export async function createServices(
   commandLifecycle.attach(commandDispatcher);
   const remoteCommands = new RemoteCommands(repositories.commands, commandDispatcher, models);
   const recordingFiles = RecordingFiles.open(config.recordings.dir);
+  // The gateway keeps each media packet here before its ack; the audio ingest assembles them.
+  const mediaUploads = new MediaUploads(repositories.mediaChunks, clock);
   const audioIngest = new AudioIngest({
-    assembler: new MediaAssembler(config.recordings.chunkTimeoutMs, (media) =>
-      logger.warn(media, 'media upload incomplete: dropped'),
-    ),
+    uploads: mediaUploads,
+    chunkTimeoutMs: config.recordings.chunkTimeoutMs,
     files: recordingFiles,
     transcoder: AudioTranscoder.open(
       config.recordings.ffmpegPath ?? bundledFfmpegPath(),
@@ -193,6 +196,7 @@ export async function createServices(
     liveSessions,
     commandDispatcher,
     commandLifecycle,
+    mediaUploads,
     audioIngest,
     remoteControl: new RemoteControlService(
       deviceAccess,

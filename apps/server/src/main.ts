@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       events,
       sessions: services.liveSessions,
       dispatcher: services.commandDispatcher,
+      media: services.mediaUploads,
     },
     repositories,
     systemClock,

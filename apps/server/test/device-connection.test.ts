@@ -1,6 +1,7 @@
 import { findProtocol, hexToBytes } from '@xunji/protocols';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
+import type { MediaUploads } from '../src/audio/media-uploads.js';
 import type { CommandDispatcher } from '../src/gateway/command-dispatcher.js';
 import { DeviceConnection, type Transport } from '../src/gateway/device-connection.js';
 import type { DeviceDirectory } from '../src/gateway/device-directory.js';
@@ -28,6 +29,7 @@ describe('device connection flow control', () => {
       pipeline: { prepare: async () => undefined, handle: () => committed } as unknown as Pipeline,
       sessions: new LiveSessions(),
       dispatcher: { deviceConnected: async () => undefined } as unknown as CommandDispatcher,
+      media: { receive: async () => undefined } as unknown as MediaUploads,
       stats: newGatewayStats(),
       logger: pino({ level: 'silent' }),
     });

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AudioRecord, CommandRecord, RecordStatus } from '@xunji/shared';
@@ -11,6 +10,7 @@ import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import { testDialects } from './support/databases.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
 import { until } from './support/gt06-device.js';
+import { RawDevice } from './support/raw-device.js';
 import {
   jt808MediaUpload,
   recordedTone,
@@ -28,21 +28,6 @@ import {
 
 const WATCH_ID = '8800000015';
 const JT808_PHONE = '13912345678';
-
-/** A TCP client that sends frames and keeps what the server writes back. */
-class RawDevice {
-  readonly socket: net.Socket;
-  received = '';
-
-  constructor(port: number) {
-    this.socket = net.connect(port, '127.0.0.1');
-    this.socket.on('data', (chunk: Buffer) => (this.received += chunk.toString('latin1')));
-  }
-
-  send(...frames: Uint8Array[]): void {
-    for (const frame of frames) this.socket.write(frame);
-  }
-}
 
 /** Decodes an MP3 back with ffmpeg: its length in seconds (throws when it is not audio). */
 function decodedSeconds(mp3: Buffer): number {

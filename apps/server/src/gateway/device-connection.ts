@@ -1,5 +1,6 @@
 import { DecodeError, newSession, type Protocol } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MediaChunk, MediaUploads } from '../audio/media-uploads.js';
 import type { CommandDispatcher } from './command-dispatcher.js';
 import type { DeviceDirectory } from './device-directory.js';
 import type { LiveSessions } from './live-sessions.js';
@@ -25,13 +26,16 @@ export interface ConnectionDeps {
   pipeline: Pipeline;
   sessions: LiveSessions;
   dispatcher: CommandDispatcher;
+  /** Where media packets are kept before their ack. */
+  media: MediaUploads;
   stats: GatewayStats;
   logger: FastifyBaseLogger;
 }
 
 /**
  * One device's conversation, whatever carries it. Frames are handled strictly in order: decode →
- * identify the device (an unknown one is refused) → pipeline → once committed, the device's ack →
+ * identify the device (an unknown one is refused) → media packets kept (only frames that carry
+ * them wait for that) → pipeline → once committed, the device's ack →
  * command replies and queued commands. A position frame does not wait for the commit of the one
  * before it, so a burst of blind-area uploads shares one transaction; acks still go out in order.
  */
@@ -114,6 +118,9 @@ export class DeviceConnection {
       this.transport.close();
       return {};
     }
+    const media = result.messages.filter((m): m is MediaChunk => m.type === 'mediaChunk');
+    // Before the pipeline, so the frames after this one still commit (and are acked) in order.
+    if (media.length > 0) await this.deps.media.receive(deviceId, media);
     const { ack } = result;
     const acked = pipeline.handle(deviceId, result.messages, frame).then(() => {
       if (ack) this.transport.write(ack);

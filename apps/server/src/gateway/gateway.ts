@@ -4,6 +4,7 @@ import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { findProtocol, type ProtocolName } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
+import { MediaUploads } from '../audio/media-uploads.js';
 import type { Clock } from '../clock.js';
 import type { Repositories } from '../context.js';
 import type { GeolocationProvider } from '../providers/geolocation/geolocation-provider.js';
@@ -45,6 +46,9 @@ export interface GatewayOptions {
    * gateway makes its own if absent. */
   sessions?: LiveSessions;
   dispatcher?: CommandDispatcher;
+  /** The server's media uploads (the audio ingest assembles them); the gateway makes its own if
+   * absent. */
+  media?: MediaUploads;
 }
 
 const SWEEP_MS = 5000;
@@ -122,6 +126,7 @@ export class Gateway {
       pipeline: this.pipeline,
       sessions: this.sessions,
       dispatcher: this.dispatcher,
+      media: options.media ?? new MediaUploads(repositories.mediaChunks, clock),
       stats: this.stats,
       logger,
     };

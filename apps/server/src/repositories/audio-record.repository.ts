@@ -14,12 +14,19 @@ export interface RecordCursor {
 export class AudioRecordRepository {
   constructor(private readonly db: Db) {}
 
-  create(values: NewAudioRecord): Promise<AudioRecordRow> {
-    return this.db
-      .insertInto('audioRecords')
-      .values(values)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  /**
+   * Stores the recording an upload became and forgets the upload's packets, together: a crash
+   * leaves either the packets (assembled again at the next start) or the recording, never both.
+   */
+  createFromUpload(values: NewAudioRecord, mediaId: string): Promise<AudioRecordRow> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .deleteFrom('mediaChunks')
+        .where('deviceId', '=', values.deviceId)
+        .where('mediaId', '=', mediaId)
+        .execute();
+      return tx.insertInto('audioRecords').values(values).returningAll().executeTakeFirstOrThrow();
+    });
   }
 
   findById(id: number): Promise<AudioRecordRow | undefined> {

@@ -20,6 +20,7 @@ export async function startTestGateway(
       events: server.events,
       sessions: server.services.liveSessions,
       dispatcher: server.services.commandDispatcher,
+      media: server.services.mediaUploads,
       ...options,
     },
     server.repositories,

@@ -1,5 +1,5 @@
 import { hashPasswordForTransport, type Envelope } from '@xunji/shared';
-import type { Dialect } from '../../src/db/database.js';
+import { openDatabase, type Dialect } from '../../src/db/database.js';
 import { buildServer, type Server } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Environment } from '../../src/config.js';
@@ -47,7 +47,41 @@ export async function startTestServer(
   env: Environment = {},
   logStream?: NodeJS.WritableStream,
 ): Promise<TestServer> {
-  const database = await createTestDatabase(dialect);
+  return serve(await createTestDatabase(dialect), env, logStream);
+}
+
+/**
+ * The server of `previous` stopped and started again over the same data, reached through a new
+ * connection (nothing kept in memory survives); `previous` must not be closed afterwards.
+ */
+export async function restartTestServer(
+  previous: TestServer,
+  env: Environment = {},
+): Promise<TestServer> {
+  await previous.app.close();
+  const { env: location } = previous.database;
+  const handle = openDatabase({
+    dataDir: location.DATA_DIR,
+    ...(location.DATABASE_URL ? { databaseUrl: location.DATABASE_URL } : {}),
+  });
+  return serve(
+    {
+      handle,
+      env: location,
+      drop: async () => {
+        await handle.db.destroy();
+        await previous.database.drop();
+      },
+    },
+    env,
+  );
+}
+
+async function serve(
+  database: TestDatabase,
+  env: Environment,
+  logStream?: NodeJS.WritableStream,
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
