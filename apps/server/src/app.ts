@@ -90,8 +90,11 @@ export async function buildServer(
     events,
     Math.min(5000, config.recordings.chunkTimeoutMs),
   );
+  // Devices' own reports of their relay and garrison become their confirmed state.
+  const stopSwitchReports = services.commandLifecycle.follow(events);
   app.addHook('onClose', async () => {
     stopAudioIngest();
+    stopSwitchReports();
     await services.audioIngest.idle();
     await services.commandLifecycle.idle();
   });

@@ -12,6 +12,9 @@ export type GatewayEvent =
   /** The newest position a message brought. */
   | { type: 'position'; deviceId: number; position: PositionInsert }
   | { type: 'status'; deviceId: number; status: DeviceStatus; at: number }
+  /** The relay (oil/power cut) and garrison state the device reports on its own, the latest of a
+   * message: each only when reported. */
+  | { type: 'switches'; deviceId: number; cut?: boolean; armed?: boolean }
   /** Alarms the device itself raised (SOS, low battery, power cut…). */
   | { type: 'alarm'; deviceId: number; alarms: AlarmType[]; at: number; position?: PositionInsert }
   /** An alarm the alarm stage logged (from the device or found by the server: fences, offline…). */

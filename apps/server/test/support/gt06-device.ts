@@ -4,6 +4,7 @@ import { buildGt06Frame, concatBytes, hexToBytes, textBytes } from '@xunji/proto
 /** Login of IMEI 0123456789012345 (the device registered as 123456789012345). */
 const LOGIN = '78780D01012345678901234500018CDD0D0A';
 const LOGIN_ACK_BYTES = 10;
+const HEARTBEAT_ACK_BYTES = 10;
 
 /** A GT06 device that logs in, collects command frames (0x80) and can answer them (0x15). */
 export class Gt06Device {
@@ -38,6 +39,13 @@ export class Gt06Device {
     this.socket.write(
       buildGt06Frame(0x15, concatBytes(new Uint8Array([4 + body.length]), flag, body), 7),
     );
+  }
+
+  /** A heartbeat (0x13) with this terminal info byte (0x80 relay cut, 0x01 armed); waits for
+   * its ack. */
+  async heartbeat(terminalInfo: number): Promise<void> {
+    this.socket.write(buildGt06Frame(0x13, new Uint8Array([terminalInfo, 6, 4, 0, 2]), 9));
+    await this.take(HEARTBEAT_ACK_BYTES);
   }
 
   private async take(bytes: number): Promise<Buffer> {
