@@ -113,7 +113,9 @@ describe('remote control of a simulated car', () => {
 
   it('shows the relay refusing to cut above 20 km/h, with the reason the device gave', async () => {
     const section = await openCutSection(speederId);
-    await expect.poll(() => speeder.latestFix.speedKmh).toBeGreaterThan(CUT_MAX_KMH);
+    await expect
+      .poll(() => speeder.latestFix.speedKmh, { timeout: 10_000 })
+      .toBeGreaterThan(CUT_MAX_KMH);
     await cutWithConfirmation(section);
     const status = section.locator('.command-status');
     await status.getByText(zh.remote.outcomes.fail, { exact: true }).waitFor();
