@@ -1,5 +1,4 @@
-import net from 'node:net';
-import { retryOnPortTaken, startServerOnce, type RunningServer } from './start-server.js';
+import { freePort, retryOnPortTaken, startServerOnce, type RunningServer } from './start-server.js';
 
 const PROTOCOL_PORTS = [
   'GT06_PORT',
@@ -8,17 +7,6 @@ const PROTOCOL_PORTS = [
   'H02_PORT',
   'OSMAND_PORT',
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface LiveServer extends RunningServer {
   ports: Record<'gt06' | 'jt808' | 'watch' | 'h02' | 'osmand', number>;

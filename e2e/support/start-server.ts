@@ -13,15 +13,33 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports to listen on are drawn below Linux's ephemeral range (32768-60999): a port the system
+ * hands out as it is probed may be taken by any outgoing connection before the server listens.
+ */
+const LISTEN_PORTS = { from: 20_000, to: 32_000 };
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/** Ports this process gave out already: two servers of one run never get the same. */
+const givenOut = new Set<number>();
+
+/** A port nothing listens on now, where only a server told to listen there will. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const { from, to } = LISTEN_PORTS;
+    const port = from + Math.floor(Math.random() * (to - from));
+    if (givenOut.has(port) || !(await canListen(port))) continue;
+    givenOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${LISTEN_PORTS.from} and ${LISTEN_PORTS.to}`);
 }
 
 async function waitForHealth(
