@@ -1,14 +1,21 @@
 import type { AlarmType } from '@xunji/shared';
+import type { Clock } from '../clock.js';
 import type { GatewayEvent, GatewayEvents } from '../gateway/gateway-events.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 import type { AlarmRaiser, FoundAlarm } from './alarm-raiser.js';
 import { ALARM_OF_DEVICE_ALARM } from './device-alarms.js';
 import type { FenceTracker } from './fence-tracker.js';
 import { MotionWatch, type MotionRules } from './motion-watch.js';
+import { OfflineWatch, type OfflineStore } from './offline-watch.js';
 
 export interface EngineRules extends MotionRules {
   /** An offline device raises the offline alarm when it stays offline this long. */
   offlineAfterMs: number;
+  /**
+   * Whether this process watches the devices offline before it started (the process that runs
+   * the gateway: only it hears devices come back).
+   */
+  resumeOffline: boolean;
 }
 
 const positionOf = (row: PositionInsert) => ({
@@ -17,39 +24,55 @@ const positionOf = (row: PositionInsert) => ({
   speed: row.speed,
 });
 
+/** The rest of this turn of the event loop belongs to others (the gateway's sockets). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The alarm stage after the store: from the gateway's committed events it finds fence crossings,
  * the device's own alarms, overspeed, rest, low battery and offline, one device at a time in
- * order, and hands them to the raiser. It never holds up the gateway: it listens after commit.
+ * order, and hands them to the raiser. It never holds up the gateway: it listens after commit,
+ * and each event's work starts in a turn of its own (on SQLite every query is synchronous, so a
+ * backlog handled in one go would keep the gateway's acknowledgements waiting).
  */
 export class AlarmEngine {
   private readonly queues = new Map<number, Promise<void>>();
   private readonly watches = new Map<number, MotionWatch>();
-  private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
+  /** The offline timers (`dueAt` tells when a watched device's alarm is due). */
+  readonly offline: OfflineWatch;
+  private resuming: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly fences: FenceTracker,
     private readonly raiser: AlarmRaiser,
+    offlineStore: OfflineStore,
     private readonly rules: EngineRules,
+    clock: Clock,
     private readonly onError: (error: unknown) => void,
-  ) {}
+  ) {
+    this.offline = new OfflineWatch(offlineStore, rules.offlineAfterMs, clock, (deviceId, since) =>
+      this.enqueue(deviceId, () => this.onOfflineDue(deviceId, since)),
+    );
+  }
 
   start(events: GatewayEvents): void {
-    this.unsubscribe ??= events.subscribe((event) => this.accept(event));
+    if (this.unsubscribe) return;
+    this.unsubscribe = events.subscribe((event) => this.accept(event));
+    if (this.rules.resumeOffline) this.resuming = this.offline.resume().catch(this.onError);
   }
 
   /** Stops listening and waits for the work in hand. */
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    for (const timer of this.offlineTimers.values()) clearTimeout(timer);
-    this.offlineTimers.clear();
+    await this.resuming;
+    this.offline.stop();
     await this.idle();
   }
 
   /** Resolves when every event received so far has been handled (tests, shutdown). */
   async idle(): Promise<void> {
+    await this.resuming;
     while (this.queues.size > 0) await Promise.all(this.queues.values());
   }
 
@@ -67,7 +90,10 @@ export class AlarmEngine {
 
   private enqueue(deviceId: number, work: () => Promise<unknown>): void {
     const previous = this.queues.get(deviceId) ?? Promise.resolve();
-    const next = previous.then(work).then(() => undefined, this.onError);
+    const next = previous
+      .then(nextTurn)
+      .then(work)
+      .then(() => undefined, this.onError);
     this.queues.set(deviceId, next);
     void next.then(() => {
       if (this.queues.get(deviceId) === next) this.queues.delete(deviceId);
@@ -76,7 +102,7 @@ export class AlarmEngine {
 
   private async onPosition(event: Extract<GatewayEvent, { type: 'position' }>): Promise<void> {
     const { deviceId, position: row } = event;
-    this.cancelOffline(deviceId);
+    this.offline.back(deviceId);
     const position = positionOf(row);
     const found = (type: AlarmType): FoundAlarm => ({
       deviceId,
@@ -115,25 +141,17 @@ export class AlarmEngine {
   }
 
   private onStatus(deviceId: number, status: string, at: number): void {
-    if (status !== 'offline') {
-      this.cancelOffline(deviceId);
-      return;
-    }
-    if (this.offlineTimers.has(deviceId)) return;
-    const timer = setTimeout(() => {
-      this.offlineTimers.delete(deviceId);
-      this.enqueue(deviceId, () =>
-        this.raiser.raise({ deviceId, type: 'offline', time: at + this.rules.offlineAfterMs }),
-      );
-    }, this.rules.offlineAfterMs);
-    timer.unref();
-    this.offlineTimers.set(deviceId, timer);
+    if (status === 'offline') this.offline.wentOffline(deviceId, at);
+    else this.offline.back(deviceId);
   }
 
-  private cancelOffline(deviceId: number): void {
-    const timer = this.offlineTimers.get(deviceId);
-    if (timer) clearTimeout(timer);
-    this.offlineTimers.delete(deviceId);
+  private async onOfflineDue(deviceId: number, since: number): Promise<void> {
+    if (await this.offline.stillOffline(deviceId, since))
+      await this.raiser.raise({
+        deviceId,
+        type: 'offline',
+        time: since + this.rules.offlineAfterMs,
+      });
   }
 
   private watchOf(deviceId: number): MotionWatch {

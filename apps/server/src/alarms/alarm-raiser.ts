@@ -7,6 +7,7 @@ import {
 } from '@xunji/shared';
 import type { Clock } from '../clock.js';
 import type { AlarmLogRow, AlarmSettingRow, NewNotificationJob } from '../db/schema.js';
+import { BatchLoader } from '../gateway/batch-loader.js';
 import type { ReverseGeocoder } from '../providers/geocoding/reverse-geocoder.js';
 import type { AlarmLogRepository } from '../repositories/alarm-log.repository.js';
 import type { AlarmSettingRepository } from '../repositories/alarm-setting.repository.js';
@@ -42,6 +43,8 @@ export type Dropped = 'disabled' | 'throttled';
  */
 export class AlarmRaiser {
   private readonly settings = new Map<number, { row: AlarmSettingRow; at: number }>();
+  /** A fleet's settings are read in batches (the first fixes after a start, each expiry). */
+  private readonly settingLoader: BatchLoader<number, AlarmSettingRow>;
   readonly dropped: Record<Dropped, number> = { disabled: 0, throttled: 0 };
 
   constructor(
@@ -57,7 +60,11 @@ export class AlarmRaiser {
     private readonly rules: RaiseRules,
     private readonly clock: Clock,
     private readonly onRaised: (alarm: AlarmLogRow) => void,
-  ) {}
+  ) {
+    this.settingLoader = new BatchLoader((ids) =>
+      repositories.alarmSettings.ofDevicesMade(ids, clock.now()),
+    );
+  }
 
   /** The setting changed: read it again at the next alarm. */
   invalidate(deviceId: number): void {
@@ -105,7 +112,7 @@ export class AlarmRaiser {
     const now = this.clock.now();
     const known = this.settings.get(deviceId);
     if (known && now - known.at < this.rules.settingCacheMs) return known.row;
-    const row = await this.repositories.alarmSettings.ofDevice(deviceId, now);
+    const row = (await this.settingLoader.load(deviceId))!;
     this.settings.set(deviceId, { row, at: now });
     return row;
   }

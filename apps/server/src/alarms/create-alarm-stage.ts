@@ -76,8 +76,18 @@ export async function createAlarmStage(
       announce(alarm);
     },
   );
-  const engine = new AlarmEngine(fences, raiser, alarms, (error) =>
-    logger.error({ err: error }, 'alarm engine failed'),
+  const offlineStore = {
+    offlineUnalarmed: (from: number, now: number) =>
+      repositories.alarmLogs.offlineUnalarmed(from, now),
+    aliveOf: (deviceIds: readonly number[]) => repositories.devices.aliveOf(deviceIds),
+  };
+  const engine = new AlarmEngine(
+    fences,
+    raiser,
+    offlineStore,
+    { ...alarms, resumeOffline: config.gateway.enabled },
+    clock,
+    (error) => logger.error({ err: error }, 'alarm engine failed'),
   );
   return { districts, vapidPublicKey: push.applicationServerKey, fences, raiser, engine, worker };
 }

@@ -49,6 +49,42 @@ export class AlarmLogRepository {
     return (await query.limit(1).executeTakeFirst()) !== undefined;
   }
 
+  /**
+   * The devices to watch for the offline alarm after a start: offline since a time at or after
+   * `from` with no offline alarm logged since then, and those still marked online (no connection
+   * survives a restart: they count as offline from `now`).
+   */
+  async offlineUnalarmed(
+    from: number,
+    now: number,
+  ): Promise<{ deviceId: number; since: number }[]> {
+    const rows = await this.db
+      .selectFrom('deviceStates as s')
+      .select(['s.deviceId', 's.status', 's.updatedAt'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('s.status', '=', 'offline'), eb('s.updatedAt', '>=', from)]),
+          eb('s.status', '=', 'online'),
+        ]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('alarmLogs as a')
+              .select('a.id')
+              .whereRef('a.deviceId', '=', 's.deviceId')
+              .where('a.alarmType', '=', 'offline')
+              .whereRef('a.alarmTime', '>=', 's.updatedAt'),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map((row) => ({
+      deviceId: row.deviceId,
+      since: row.status === 'online' ? now : Number(row.updatedAt),
+    }));
+  }
+
   async page(filter: AlarmFilter, page: number, limit: number) {
     if (filter.deviceIds.length === 0) return { list: [], count: 0 };
     const [list, total] = await Promise.all([

@@ -8,14 +8,24 @@ export class AlarmSettingRepository {
   constructor(private readonly db: Db) {}
 
   async ofDevice(deviceId: number, now: number): Promise<AlarmSettingRow> {
-    const found = await this.find(deviceId);
-    if (found) return found;
+    return (await this.ofDevicesMade([deviceId], now)).get(deviceId)!;
+  }
+
+  /** The rows of these devices, making those not made yet (in one statement). */
+  async ofDevicesMade(
+    deviceIds: readonly number[],
+    now: number,
+  ): Promise<Map<number, AlarmSettingRow>> {
+    const rows = new Map((await this.ofDevices(deviceIds)).map((row) => [row.deviceId, row]));
+    const missing = deviceIds.filter((id) => !rows.has(id));
+    if (missing.length === 0) return rows;
     await this.db
       .insertInto('alarmSettings')
-      .values({ deviceId, updatedAt: now })
+      .values(missing.map((deviceId) => ({ deviceId, updatedAt: now })))
       .onConflict((oc) => oc.column('deviceId').doNothing())
       .execute();
-    return (await this.find(deviceId))!;
+    for (const row of await this.ofDevices(missing)) rows.set(row.deviceId, row);
+    return rows;
   }
 
   byId(id: number): Promise<AlarmSettingRow | undefined> {
@@ -39,13 +49,5 @@ export class AlarmSettingRepository {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-  }
-
-  private find(deviceId: number) {
-    return this.db
-      .selectFrom('alarmSettings')
-      .selectAll()
-      .where('deviceId', '=', deviceId)
-      .executeTakeFirst();
   }
 }

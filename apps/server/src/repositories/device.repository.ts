@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { BindingState, DeviceRow, DevicesTable } from '../db/schema.js';
+import type { BindingState, DeviceRow, DevicesTable, DeviceStatus } from '../db/schema.js';
 import type { Db } from './types.js';
 
 export class DeviceRepository {
@@ -37,6 +37,19 @@ export class DeviceRepository {
       .where('terminalNo', 'in', terminalNos)
       .execute();
     return new Map(rows.map((row) => [row.terminalNo, row]));
+  }
+
+  /** The status of these devices and when each was last heard from (the offline alarm). */
+  async aliveOf(
+    deviceIds: readonly number[],
+  ): Promise<Map<number, { status: DeviceStatus; lastAlive: number | null }>> {
+    if (deviceIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('deviceStates')
+      .select(['deviceId', 'status', 'lastAlive'])
+      .where('deviceId', 'in', deviceIds)
+      .execute();
+    return new Map(rows.map(({ deviceId, ...alive }) => [deviceId, alive]));
   }
 
   findById(id: number): Promise<DeviceRow | undefined> {
