@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { DistrictIndex } from '../apps/server/src/geo/districts.js';
 import { createFleet } from './fences/fleet.js';
 import { layoutOf } from './fences/layout.js';
@@ -16,6 +17,8 @@ import { mean, percentile, round1 } from './fences/stats.js';
  * (60), FENCES_PAIRS (off/on pairs, 2), FENCES_CROSSING (devices crossing per run, 200);
  * FENCES_QUICK=1 makes the defaults 1,000 devices, 500/s, 20 s, 1 pair, 50 crossing.
  * DATABASE_URL selects PostgreSQL (a new database, dropped afterwards), else SQLite.
+ * FENCES_TRACE_DIR: each run's server writes its queries per second and event-loop stalls there
+ * (`fences/server-trace.ts`), one file per run.
  */
 const quick = process.env.FENCES_QUICK === '1';
 const setting = (name: string, normal: number, small: number) =>
@@ -28,6 +31,7 @@ const load: Load = {
 const PAIRS = setting('FENCES_PAIRS', 2, 1);
 const CROSSING = setting('FENCES_CROSSING', 200, 50);
 const FENCES_PER_DEVICE = 5;
+const TRACE_DIR = process.env.FENCES_TRACE_DIR;
 
 /** Different devices cross in each pair, so no alarm of a run is throttled by an earlier one. */
 function crossingDevices(pair: number): number[] {
@@ -55,7 +59,17 @@ export default async function fences() {
       const crossing = crossingDevices(pair);
       for (const fleet of [without, withFences]) {
         const on = fleet === withFences;
-        const run = await measuredRun(fleet, on, load, crossing, layouts, pushService.arrivals);
+        const trace =
+          TRACE_DIR && path.resolve(TRACE_DIR, `${dialect}-${pair + 1}-${on ? 'on' : 'off'}.jsonl`);
+        const run = await measuredRun(
+          fleet,
+          on,
+          load,
+          crossing,
+          layouts,
+          pushService.arrivals,
+          trace,
+        );
         const { alarmToPushMs, alarmToLogMs, ...summary } = run;
         console.error(
           JSON.stringify({

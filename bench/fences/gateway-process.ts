@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { closedPortUrl } from '../../apps/server/test/support/local-http.js';
 import { repositoryRoot } from '../../e2e/support/start-server.js';
 
@@ -16,6 +17,8 @@ export interface GatewayProcess {
 /** Linux's clock tick (`getconf CLK_TCK`), the unit of /proc/<pid>/stat times. */
 const TICKS_PER_SECOND = 100;
 const OTHER_LISTENERS = ['OSMAND_PORT', 'GT06_PORT', 'WATCH_PORT', 'H02_PORT', 'H02_UDP_PORT'];
+
+const TRACE = path.join(import.meta.dirname, 'server-trace.ts');
 
 const freePort = async () => Number(new URL(await closedPortUrl()).port);
 
@@ -37,11 +40,16 @@ async function accepting(port: number, exited: () => boolean): Promise<void> {
 
 /**
  * The real server (`apps/server/src/main.ts` in Node with the tsx loader: one process) with only
- * the JT/T 808 TCP gateway, on the database that `databaseEnv` names.
+ * the JT/T 808 TCP gateway, on the database that `databaseEnv` names; with `traceFile`, its
+ * queries and event-loop stalls are written there each second (`server-trace.ts`).
  */
-export async function startGateway(databaseEnv: Record<string, string>): Promise<GatewayProcess> {
+export async function startGateway(
+  databaseEnv: Record<string, string>,
+  traceFile?: string,
+): Promise<GatewayProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const trace = traceFile ? ['--import', TRACE] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...trace, 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
       ...process.env,
@@ -53,6 +61,7 @@ export async function startGateway(databaseEnv: Record<string, string>): Promise
       JT808_UDP_PORT: 'off',
       DEMO_MODE: 'false',
       LOG_LEVEL: 'warn',
+      ...(traceFile ? { FENCES_TRACE_FILE: traceFile } : {}),
       ...Object.fromEntries(OTHER_LISTENERS.map((name) => [name, 'off'])),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

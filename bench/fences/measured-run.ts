@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TimedFrame } from '../ingest/client.js';
@@ -97,7 +98,8 @@ async function latencies(fleet: Fleet, pushes: PushArrival[], timed: TimedFrame[
 /**
  * One measured run on a fresh server: every device connects, then positions flow at the offered
  * rate for the window while the crossing devices go away and come back; what the gateway
- * acknowledged, what the server's CPU spent, and the pushes the stand-in received.
+ * acknowledged, what the server's CPU spent, and the pushes the stand-in received. With
+ * `traceFile`, the server's trace (`server-trace.ts`) and the window's marks go there.
  */
 export async function measuredRun(
   fleet: Fleet,
@@ -106,9 +108,13 @@ export async function measuredRun(
   crossing: number[],
   layouts: DeviceLayout[],
   arrivals: PushArrival[],
+  traceFile?: string,
 ): Promise<RunResult> {
   await fleet.resetFenceStates();
-  const gateway = await startGateway(fleet.database.env);
+  const gateway = await startGateway(fleet.database.env, traceFile);
+  // Between the server's lines of the trace: where the measured window starts and ends.
+  const mark = (window: string) =>
+    traceFile && fs.appendFileSync(traceFile, JSON.stringify({ window }) + '\n');
   const loadAverage = round1(os.loadavg()[0]!);
   const options: CrossingOptions = {
     away: crossing.map((i) => [i, layouts[i]!.away.latitude, layouts[i]!.away.longitude]),
@@ -126,8 +132,12 @@ export async function measuredRun(
       route: { module: ROUTE_MODULE, options },
     },
     {
-      started: () => (cpuAtStart = gateway.cpuSeconds()),
+      started: () => {
+        cpuAtStart = gateway.cpuSeconds();
+        mark('start');
+      },
       finished: () => {
+        mark('end');
         cpuSeconds = gateway.cpuSeconds() - cpuAtStart;
         rssMb = gateway.rssMb();
       },
