@@ -3,6 +3,7 @@ import { distanceMetres } from '@xunji/shared';
 import { CUT_MAX_KMH, type VirtualDevice } from '@xunji/simulator';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSpeed } from '../apps/web/src/devices/format.js';
 import zh from '../apps/web/src/i18n/zh-CN.js';
 import { deviceIdOf } from './support/api.js';
 import { appSettings } from './support/app-settings.js';
@@ -99,7 +100,7 @@ describe('remote control of a simulated car', () => {
     // Home: the card says static at 0 km/h, and the fixes still coming in stay where it stopped.
     await page.goto('/');
     await card.locator('.state-badge[data-state="static"]').waitFor({ timeout: 10_000 });
-    await card.getByText('0.00 km/h').waitFor();
+    await card.getByText(`${formatSpeed(0)} km/h`).waitFor();
     // The fix of the second the command arrived may still carry the car's last metre.
     const stopped = () => positions.filter((p) => p.receivedAt > cutAt + 1500);
     await expect.poll(() => stopped().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
