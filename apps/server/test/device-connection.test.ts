@@ -46,3 +46,67 @@ describe('device connection flow control', () => {
     expect(transport.close).not.toHaveBeenCalled();
   });
 });
+
+describe('device connection login', () => {
+  function connect(transport: Transport, committed: Promise<void>) {
+    const sessions = new LiveSessions();
+    const deviceGone = vi.fn();
+    const deviceConnected = vi.fn(async () => undefined);
+    const connection = new DeviceConnection(findProtocol('jt808')!, transport, {
+      directory: { identify: async () => ({ id: 1 }) } as unknown as DeviceDirectory,
+      pipeline: {
+        prepare: async () => undefined,
+        handle: () => committed,
+        deviceGone,
+      } as unknown as Pipeline,
+      sessions,
+      dispatcher: { deviceConnected } as unknown as CommandDispatcher,
+      media: { receive: async () => undefined } as unknown as MediaUploads,
+      stats: newGatewayStats(),
+      logger: pino({ level: 'silent' }),
+    });
+    return { connection, sessions, deviceGone, deviceConnected };
+  }
+
+  it('makes the device reachable for commands only once its login is acknowledged', async () => {
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const written: Uint8Array[] = [];
+    const transport: Transport = {
+      write: (bytes) => written.push(bytes) > 0,
+      pause: vi.fn(),
+      resume: vi.fn(),
+      close: vi.fn(),
+      closed: false,
+    };
+    const { connection, sessions, deviceConnected } = connect(transport, committed);
+    connection.receive(HEARTBEAT);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sessions.connectionOf(1)).toBeUndefined();
+    commit();
+    await vi.waitFor(() => expect(sessions.connectionOf(1)?.transport).toBe(transport));
+    expect(written).toHaveLength(1);
+    expect(deviceConnected).toHaveBeenCalledWith(1);
+  });
+
+  it('leaves a device offline whose connection ended before its login was stored', async () => {
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const transport = {
+      write: () => false,
+      pause: vi.fn(),
+      resume: vi.fn(),
+      close: vi.fn(),
+      closed: false,
+    };
+    const { connection, sessions, deviceGone, deviceConnected } = connect(transport, committed);
+    connection.receive(HEARTBEAT);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    transport.closed = true;
+    connection.ended();
+    commit();
+    await vi.waitFor(() => expect(deviceGone).toHaveBeenCalledWith(1));
+    expect(sessions.connectionOf(1)).toBeUndefined();
+    expect(deviceConnected).not.toHaveBeenCalled();
+  });
+});

@@ -127,15 +127,35 @@ export class DeviceConnection {
     });
     const replies = result.messages.filter((m) => m.type === 'commandResult');
     if (!login && replies.length === 0) return { acked };
-    // A login is answered before queued commands go out; a reply is matched once its frame is in.
+    // A login is answered before the device can be sent anything; a reply is matched once its
+    // frame is in.
     await acked;
     for (const reply of replies) await dispatcher.handleReply(deviceId, reply);
-    if (login) await dispatcher.deviceConnected(deviceId);
+    if (login && this.goLive(deviceId)) await dispatcher.deviceConnected(deviceId);
     return {};
   }
 
+  /**
+   * Commands reach the device through its live session, so it is attached only once the login's
+   * ack is out: a device ignores what comes before it. False when the connection ended meanwhile.
+   */
+  private goLive(deviceId: number): boolean {
+    const { sessions, pipeline } = this.deps;
+    if (this.transport.closed) {
+      // The login made it online; nobody else holds it, so it is gone again.
+      if (!sessions.connectionOf(deviceId)) pipeline.deviceGone(deviceId);
+      return false;
+    }
+    sessions.attach(deviceId, {
+      transport: this.transport,
+      protocol: this.protocol,
+      session: this.session,
+    });
+    return true;
+  }
+
   private async identify(identifier: string): Promise<void> {
-    const { directory, pipeline, sessions, logger } = this.deps;
+    const { directory, pipeline, logger } = this.deps;
     const device = await directory.identify(identifier, this.protocol.name);
     if (!device) {
       logger.warn({ protocol: this.protocol.name, id: identifier }, 'unknown device refused');
@@ -143,10 +163,5 @@ export class DeviceConnection {
     }
     await pipeline.prepare(device.id);
     this.deviceId = device.id;
-    sessions.attach(device.id, {
-      transport: this.transport,
-      protocol: this.protocol,
-      session: this.session,
-    });
   }
 }
