@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { queries } from '../../api/queries';
 import { PageLayout } from '../../components/PageLayout';
 import { useDeviceId } from '../../devices/useDeviceId';
+import { remoteQueries } from '../../remote/queries';
 import { useRemoteCommands } from '../../remote/useRemoteCommands';
 import { PageSpinner, RemoteSection } from '../../remote/RemotePage';
 import '../../remote/remote.css';
@@ -22,6 +23,7 @@ import { DeviceMissing } from '../info/DeviceMissing';
 function VoiceBody({ terminalId, selecting, onSelectingChange }: RecordingListProps) {
   const { t } = useTranslation();
   const status = useQuery(recordStatusQuery(terminalId));
+  const params = useQuery(remoteQueries.params(terminalId));
   const commands = useRemoteCommands(terminalId);
   return (
     <>
@@ -37,8 +39,13 @@ function VoiceBody({ terminalId, selecting, onSelectingChange }: RecordingListPr
           onSelectingChange={onSelectingChange}
         />
       </RemoteSection>
-      {status.data ? (
-        <AutoRecordSettings terminalId={terminalId} status={status.data} commands={commands} />
+      {status.data && params.data ? (
+        <AutoRecordSettings
+          terminalId={terminalId}
+          status={status.data}
+          abilities={params.data.abilities}
+          commands={commands}
+        />
       ) : null}
       <List className="section voice-links" mode="card">
         <List.Item

@@ -2,7 +2,7 @@ import type { AudioRecord, RecordStatus } from '@xunji/shared';
 import { act } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmDialog, toast } from '../../api/feedback';
-import { command, confirmLast, TERMINAL } from '../../remote/test-fixtures';
+import { command, confirmLast, TERMINAL, terminalParams } from '../../remote/test-fixtures';
 import { useUserStore } from '../../stores/user';
 import { answerCalls, callInputs, type CallHandlers } from '../../test/call-handlers';
 import {
@@ -74,6 +74,14 @@ beforeEach(() => {
   handlers = {
     userInfo: () => ({ userId: USER }),
     recordStatus: () => status(),
+    terminalParams: () =>
+      terminalParams([
+        'voiceRecord',
+        'autoRecord',
+        'autoRecordSensitivity',
+        'autoRecordMode',
+        'alwaysRecord',
+      ]),
     commandPage: () => ({ list: [], count: 0 }),
     recordPage: () => ({ list: [recording(3, { isRead: 0 }), recording(2), recording(1)] }),
     readRecord: () => null,
@@ -216,6 +224,23 @@ describe('sound security page', () => {
       { body: { terminalId: TERMINAL, value: 3, respondImmediate: true } },
     ]);
     expect(callInputs('setAlwaysRecord')).toEqual([{ body: { terminalId: TERMINAL, isOpen: 1 } }]);
+  });
+
+  it('shows only the auto-record settings the device can be asked', async () => {
+    handlers.terminalParams = () => terminalParams(['voiceRecord', 'alwaysRecord']);
+    await open();
+    expect(
+      document.querySelector('[role="switch"][aria-label="Continuous recording"]'),
+    ).not.toBeNull();
+    expect(pageText()).not.toContain('Sound-activated recording');
+    expect(pageText()).not.toContain('Sensitivity');
+  });
+
+  it('hides auto-record when the device can do none of it', async () => {
+    handlers.terminalParams = () => terminalParams(['voiceRecord']);
+    await open();
+    expect(pageText()).toContain('Recordings');
+    expect(pageText()).not.toContain('Auto-record');
   });
 });
 
