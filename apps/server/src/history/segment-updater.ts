@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import type { SegmentRepository } from '../repositories/segment.repository.js';
@@ -23,6 +24,7 @@ export class SegmentUpdater {
   /** When each device was last brought up to date. */
   private readonly ranAt = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
 
   constructor(
     private readonly positions: PositionRepository,
@@ -73,10 +75,21 @@ export class SegmentUpdater {
     clearInterval(this.timer);
   }
 
-  /** Detection for every device with new fixes, one device after the other. */
-  async sweep(): Promise<void> {
+  /**
+   * Detection for every device with new fixes, one device after the other. Each device starts in
+   * a turn of its own: on SQLite every query is synchronous, and a fleet's sweep would otherwise
+   * hold the gateway's reads and acknowledgements for seconds. A sweep still running when the
+   * next is due is not started twice.
+   */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.sweepWaiting().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweepWaiting(): Promise<void> {
     const devices = [...this.waiting.keys()];
     for (const deviceId of devices) {
+      await nextTurn();
       try {
         await this.update(deviceId);
       } catch (error) {
