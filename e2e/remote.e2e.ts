@@ -4,7 +4,7 @@ import { CUT_MAX_KMH, type VirtualDevice } from '@xunji/simulator';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSpeed } from '../apps/web/src/devices/format.js';
-import zh from '../apps/web/src/i18n/zh-CN.js';
+import { zh } from './support/texts.js';
 import { deviceIdOf } from './support/api.js';
 import { appSettings } from './support/app-settings.js';
 import { launchBrowser, newPhoneContext } from './support/browser.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { VirtualDevice } from '@xunji/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zh from '../apps/web/src/i18n/zh-CN.js';
+import { zh } from './support/texts.js';
 import { deviceIdOf } from './support/api.js';
 import { appSettings } from './support/app-settings.js';
 import { launchBrowser, newPhoneContext } from './support/browser.js';

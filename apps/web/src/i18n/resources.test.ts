@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import en from './en';
-import zhCN from './zh-CN';
+import enDeviceSettings from './device-settings/en';
+import zhCNDeviceSettings from './device-settings/zh-CN';
+import enCore from './en';
+import zhCNCore from './zh-CN';
+
+const zhCN = { ...zhCNCore, ...zhCNDeviceSettings };
+const en = { ...enCore, ...enDeviceSettings };
 
 /** Every leaf as "path = value", array items by index. */
 function leaves(value: unknown, path = ''): [string, unknown][] {
@@ -17,6 +22,12 @@ const keys = (resource: unknown) =>
 describe('language resources', () => {
   it('zh-CN and en have identical key sets', () => {
     expect(keys(en)).toEqual(keys(zhCN));
+  });
+
+  it('the device settings texts load apart from those of launch, without overlapping them', () => {
+    const launch = Object.keys(zhCNCore);
+    expect(Object.keys(zhCNDeviceSettings).filter((key) => launch.includes(key))).toEqual([]);
+    expect(Object.keys(zhCNDeviceSettings).sort()).toEqual(Object.keys(enDeviceSettings).sort());
   });
 
   it('every entry is a non-empty string', () => {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { loadDeviceSettingsTexts } from '../i18n';
 import { isPublicPath } from './guard';
 import { lazyPage } from './lazyPage';
 import { normalizePath, PATHS } from './paths';
@@ -13,6 +14,10 @@ const Home = lazyPage(() => import('../pages/in/main'));
 const NotFound = lazyPage(() => import('../pages/not-found'));
 
 type Page = ReturnType<typeof lazyPage>;
+
+/** A device settings page: its chunk and its texts (not loaded at launch) arrive together. */
+const settingsPage = (load: Parameters<typeof lazyPage>[0]): Page =>
+  lazyPage(() => Promise.all([load(), loadDeviceSettingsTexts()]).then(([page]) => page));
 
 const tabPages: [string, Page][] = [
   [PATHS.home, Home],
@@ -48,18 +53,18 @@ const pages: [string, Page][] = [
   [PATHS.reportDetails, lazyPage(() => import('../pagesDevice/report/details'))],
   [PATHS.fenceTable, lazyPage(() => import('../pagesDevice/fenc/table'))],
   [PATHS.fenceDetails, lazyPage(() => import('../pagesDevice/fenc/details'))],
-  [PATHS.alarmSettings, lazyPage(() => import('../pagesDevice/alarm/index'))],
-  [PATHS.alarmPhone, lazyPage(() => import('../pagesDevice/alarm/phone'))],
-  [PATHS.alarmMessages, lazyPage(() => import('../pagesDevice/alarm/messages'))],
-  [PATHS.alarmWechat, lazyPage(() => import('../pagesDevice/alarm/wx'))],
-  [PATHS.alarmWechatMp, lazyPage(() => import('../pagesDevice/alarm/wx-mp'))],
-  [PATHS.remoteSet, lazyPage(() => import('../pagesDevice/remote-set/index'))],
-  [PATHS.setList, lazyPage(() => import('../pagesDevice/set-list/index'))],
-  [PATHS.locationMode, lazyPage(() => import('../pagesDevice/location-mode/index'))],
-  [PATHS.onoff, lazyPage(() => import('../pagesDevice/onoff/index'))],
-  [PATHS.selfInspection, lazyPage(() => import('../pagesDevice/self-inspection/index'))],
-  [PATHS.voice, lazyPage(() => import('../pagesDevice/voice/index'))],
-  [PATHS.voiceRecycle, lazyPage(() => import('../pagesDevice/voice/voice-recycle'))],
+  [PATHS.alarmSettings, settingsPage(() => import('../pagesDevice/alarm/index'))],
+  [PATHS.alarmPhone, settingsPage(() => import('../pagesDevice/alarm/phone'))],
+  [PATHS.alarmMessages, settingsPage(() => import('../pagesDevice/alarm/messages'))],
+  [PATHS.alarmWechat, settingsPage(() => import('../pagesDevice/alarm/wx'))],
+  [PATHS.alarmWechatMp, settingsPage(() => import('../pagesDevice/alarm/wx-mp'))],
+  [PATHS.remoteSet, settingsPage(() => import('../pagesDevice/remote-set/index'))],
+  [PATHS.setList, settingsPage(() => import('../pagesDevice/set-list/index'))],
+  [PATHS.locationMode, settingsPage(() => import('../pagesDevice/location-mode/index'))],
+  [PATHS.onoff, settingsPage(() => import('../pagesDevice/onoff/index'))],
+  [PATHS.selfInspection, settingsPage(() => import('../pagesDevice/self-inspection/index'))],
+  [PATHS.voice, settingsPage(() => import('../pagesDevice/voice/index'))],
+  [PATHS.voiceRecycle, settingsPage(() => import('../pagesDevice/voice/voice-recycle'))],
   [PATHS.moreFunctions, lazyPage(() => import('../pagesFunc/index'))],
   [PATHS.bindMoreUser, lazyPage(() => import('../pagesUser/account/bind-more-user'))],
   [PATHS.openLocation, lazyPage(() => import('../pages/location/open-location'))],

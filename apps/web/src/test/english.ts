@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enDeviceSettings from '../i18n/device-settings/en';
 import en from '../i18n/en';
 import { useAppStore } from '../stores/app';
 
@@ -7,7 +8,7 @@ import { useAppStore } from '../stores/app';
 export async function speakEnglish(): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { ...en, ...enDeviceSettings } } },
     fallbackLng: false,
     interpolation: { escapeValue: false },
   });
