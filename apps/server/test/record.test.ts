@@ -177,6 +177,24 @@ describe.each(testDialects())('recordings on %s', (dialect) => {
     device.socket.destroy();
   });
 
+  it('joins the packets a JT/T 808 device sends on a new connection to the upload it began', async () => {
+    const frames = jt808MediaUpload(JT808_PHONE, 8, 'wav', recordedTone('wav', 2), 900, 2000);
+    const half = Math.floor(frames.length / 2);
+    const jt808 = (await server.repositories.devices.findByTerminalNo(JT808_PHONE))!;
+    const count = async () =>
+      (await server.repositories.audioRecords.list(jt808.id, { limit: 5, updateType: 'older' }))
+        .length;
+    const before = await count();
+    const first = new RawDevice(ports.jt808!);
+    first.send(...frames.slice(0, half));
+    await until(() => first.count('\x80\x01') >= half);
+    first.socket.destroy();
+    const second = new RawDevice(ports.jt808!);
+    second.send(...frames.slice(half));
+    await until(async () => (await count()) === before + 1);
+    second.socket.destroy();
+  });
+
   it('drops an upload whose last piece never comes, and counts it', async () => {
     const before = server.services.audioIngest.uploads.incomplete;
     watch.send(watchVoicePiece(WATCH_ID, 'lost', 1, 2, recordedTone('amr', 1)));

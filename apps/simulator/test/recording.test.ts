@@ -74,9 +74,11 @@ describe('a record command uploads real audio', () => {
     const chunks = decoded.flatMap((d) => chunksOf(d.messages));
     expect(chunks.length).toBeGreaterThan(50);
     expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, k) => k));
+    // One upload, named by its first packet's serial.
     expect(new Set(chunks.map((c) => `${c.mediaId}/${c.total}/${c.format}`))).toEqual(
-      new Set([`1/${chunks.length}/wav`]),
+      new Set([`${chunks[0]!.mediaId}/${chunks.length}/wav`]),
     );
+    expect(chunks[0]!.mediaId).toMatch(/^serial-\d+$/);
     expect(joined(chunks)).toEqual(Buffer.from(wavRecording(10)));
     // Each packet is acked with 0x8001, the last with 0x8800 for media 1.
     const acks = decoded.map((d) => device.parse(d.ack!));

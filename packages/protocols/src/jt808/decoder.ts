@@ -60,7 +60,10 @@ interface MediaState {
 }
 const MEDIA_FORMATS = { 0: 'jpeg', 2: 'mp3', 3: 'wav' } as Record<number, MediaState['format']>;
 
-/** 0x0801 multimedia data → mediaChunk (index 0-based); only packet 1 carries the media header. */
+/**
+ * 0x0801 multimedia data → mediaChunk (index 0-based); only packet 1 carries the media header (its
+ * format, and the media id the 0x8800 after the last packet names).
+ */
 function mediaChunk(
   header: Jt808Header,
   body: Uint8Array,
@@ -91,7 +94,9 @@ function mediaChunk(
   return {
     message: {
       type: 'mediaChunk',
-      mediaId: state ? String(state.mediaId) : `serial-${firstSerial}`,
+      // Named by the upload's first serial, which every packet can work out (serial − index + 1):
+      // packets sent on a new connection after a reconnect still join their upload.
+      mediaId: `serial-${firstSerial}`,
       index: index - 1,
       total,
       format: state?.format ?? 'other',

@@ -17,7 +17,7 @@ const decode = (hex: string, session: ProtocolSession = newSession()) =>
 const loggedIn = (): ProtocolSession => ({ ...newSession(), deviceId: 'x' });
 const mp3Chunk = (index: number, hex: string) => ({
   type: 'mediaChunk',
-  mediaId: '42',
+  mediaId: 'serial-96',
   index,
   total: 3,
   format: 'mp3',
@@ -295,7 +295,7 @@ describe('jt808 decoder: login, heartbeat, replies, media', () => {
     const chunk = messages[0]!;
     expect(chunk.type).toBe('mediaChunk');
     if (chunk.type !== 'mediaChunk') return;
-    expect(chunk.mediaId).toBe('7');
+    expect(chunk.mediaId).toBe('serial-48');
     expect(chunk.index).toBe(0);
     expect(chunk.total).toBe(1);
     expect(chunk.format).toBe('wav');
@@ -308,7 +308,7 @@ describe('jt808 decoder: login, heartbeat, replies, media', () => {
     const first = decode(frames.madeMediaPart1, session);
     expect(first.messages[0]).toMatchObject({
       type: 'mediaChunk',
-      mediaId: '7',
+      mediaId: 'serial-64',
       index: 0,
       total: 2,
       format: 'wav',
@@ -317,10 +317,20 @@ describe('jt808 decoder: login, heartbeat, replies, media', () => {
     expect(bytesToHex(first.ack!)).toBe('7e8001000505116000446400000040080100997e');
     const second = decode(frames.madeMediaPart2, session);
     const chunk = second.messages[0]!;
-    expect(chunk).toMatchObject({ type: 'mediaChunk', mediaId: '7', index: 1, total: 2 });
+    expect(chunk).toMatchObject({ type: 'mediaChunk', mediaId: 'serial-64', index: 1, total: 2 });
     if (chunk.type === 'mediaChunk') expect(bytesToHex(chunk.data)).toBe('ccdd');
     // Last packet: 0x8800 for media 7, platform serial 1.
     expect(bytesToHex(second.ack!)).toBe('7e8800000505116000446400010000000700df7e');
+  });
+
+  it('names a packet sent on a new connection after a reconnect as its upload', () => {
+    const before = decode(frames.madeMediaPart1, loggedIn()).messages[0]!;
+    const after = decode(frames.madeMediaPart2, loggedIn());
+    expect(after.messages[0]).toMatchObject({ type: 'mediaChunk', index: 1, total: 2 });
+    if (before.type === 'mediaChunk' && after.messages[0]!.type === 'mediaChunk')
+      expect(after.messages[0]!.mediaId).toBe(before.mediaId);
+    // The media id of the 0x8800 came with packet 1, on the old connection: a general ack instead.
+    expect(bytesToHex(after.ack!).slice(2, 6)).toBe('8001');
   });
 
   it('reassembles an MP3 recording in three subpackages and answers 0x8800 after the last', () => {
