@@ -85,11 +85,6 @@ export class AudioIngest {
     } while (seen !== this.queue);
   }
 
-  /** Stores a whole recording handed in as it is (not from the gateway's packets). */
-  enqueue(media: AssembledMedia): void {
-    this.run(() => this.storeOrDrop(media), 'recording not stored');
-  }
-
   /** Stores the upload if its last missing packet is in. */
   private check(upload: UploadKey): void {
     this.run(async () => {
