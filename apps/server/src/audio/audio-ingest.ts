@@ -7,7 +7,7 @@ import type { CommandRepository } from '../repositories/command.repository.js';
 import type { RemoteStateRepository } from '../repositories/remote-state.repository.js';
 import type { AudioTranscoder } from './audio-transcoder.js';
 import type { AssembledMedia, ChunkStats, MediaUploads, UploadKey } from './media-uploads.js';
-import { openPickup } from './pickup.js';
+import { openPickupOf } from './pickup.js';
 import type { RecordingFiles } from './recording-files.js';
 
 export interface AudioIngestDeps {
@@ -173,9 +173,7 @@ export class AudioIngest {
     deviceId: number,
   ): Promise<{ source: RecordSource; commandId: number | null }> {
     const { commands, records, states, clock } = this.deps;
-    const latest = await commands.latestOf(deviceId, 'voiceRecord');
-    const answered = latest ? (await records.answerTo(latest.id)) !== undefined : false;
-    const pickup = openPickup(latest, answered, clock.now());
+    const pickup = await openPickupOf(deviceId, commands, records, clock.now());
     if (pickup) return { source: 'pickup', commandId: pickup.commandId };
     const { record } = await states.get(deviceId);
     return { source: record.auto || record.always ? 'auto' : 'device', commandId: null };

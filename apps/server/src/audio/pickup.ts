@@ -1,6 +1,8 @@
 import type { Command } from '@xunji/protocols';
 import type { CommandResult, CommandRow } from '../db/schema.js';
 import { commandOf } from '../remote/command-view.js';
+import type { AudioRecordRepository } from '../repositories/audio-record.repository.js';
+import type { CommandRepository } from '../repositories/command.repository.js';
 
 /** How long after its seconds a pickup's audio may still arrive (upload over a slow network). */
 export const PICKUP_UPLOAD_GRACE_MS = 5 * 60_000;
@@ -42,4 +44,16 @@ export function openPickup(
   if (latest.state !== 'queued' && now > since + command.seconds * 1000 + PICKUP_UPLOAD_GRACE_MS)
     return undefined;
   return { commandId: latest.id, seconds: command.seconds, since: latest.createdAt };
+}
+
+/** The device's open pickup, read from its latest record-now command and the recordings. */
+export async function openPickupOf(
+  deviceId: number,
+  commands: CommandRepository,
+  records: AudioRecordRepository,
+  now: number,
+): Promise<OpenPickup | undefined> {
+  const latest = await commands.latestOf(deviceId, 'voiceRecord');
+  const answered = latest ? (await records.answerTo(latest.id)) !== undefined : false;
+  return openPickup(latest, answered, now);
 }

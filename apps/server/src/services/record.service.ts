@@ -12,7 +12,7 @@ import type { AudioRecordRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { fieldError } from '../http/validation.js';
 import { toAudioRecord } from '../audio/audio-record-view.js';
-import { openPickup } from '../audio/pickup.js';
+import { openPickupOf } from '../audio/pickup.js';
 import type { RecordingFiles } from '../audio/recording-files.js';
 import type { AudioRecordRepository } from '../repositories/audio-record.repository.js';
 import type { CommandRepository } from '../repositories/command.repository.js';
@@ -104,13 +104,11 @@ export class RecordService {
 
   async status(userId: number, deviceId: number): Promise<RecordStatus> {
     await this.access.require(userId, deviceId);
-    const [{ record }, counts, latest] = await Promise.all([
+    const [{ record }, counts, pickup] = await Promise.all([
       this.states.get(deviceId),
       this.records.counts(deviceId),
-      this.commands.latestOf(deviceId, 'voiceRecord'),
+      openPickupOf(deviceId, this.commands, this.records, this.clock.now()),
     ]);
-    const answered = latest ? (await this.records.answerTo(latest.id)) !== undefined : false;
-    const pickup = openPickup(latest, answered, this.clock.now());
     return {
       terminalId: deviceId,
       isAuto: record.auto ? 1 : 0,
