@@ -14,6 +14,17 @@ export class RemoteStateRepository {
     return parseRemoteState(row?.state);
   }
 
+  /** The states of several devices in one query (a reconnecting fleet's first reports). */
+  async getMany(deviceIds: number[]): Promise<Map<number, RemoteState>> {
+    const rows = await this.db
+      .selectFrom('deviceRemoteStates')
+      .select(['deviceId', 'state'])
+      .where('deviceId', 'in', deviceIds)
+      .execute();
+    const stored = new Map(rows.map((row) => [row.deviceId, row.state]));
+    return new Map(deviceIds.map((id) => [id, parseRemoteState(stored.get(id))]));
+  }
+
   async save(deviceId: number, state: RemoteState, now: number): Promise<void> {
     const values = { deviceId, state: JSON.stringify(state), updatedAt: now };
     await this.db

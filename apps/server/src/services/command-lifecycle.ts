@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { CommandRow } from '../db/schema.js';
+import { BatchLoader } from '../gateway/batch-loader.js';
 import type { CommandDispatcher } from '../gateway/command-dispatcher.js';
 import type { GatewayEvent, GatewayEvents } from '../gateway/gateway-events.js';
 import { commandOf } from '../remote/command-view.js';
-import { applyCommand, type RemoteState } from '../remote/remote-state.js';
+import { applyCommand, INITIAL_REMOTE_STATE, type RemoteState } from '../remote/remote-state.js';
 import type { RemoteStateRepository } from '../repositories/remote-state.repository.js';
 
 type Switches = Pick<RemoteState, 'cut' | 'garrison'>;
@@ -23,13 +24,17 @@ export class CommandLifecycle {
   /** Each device's confirmed switches as last read or written: reports that change nothing
    * (nearly all of them) cost no query. */
   private readonly switches = new Map<number, Switches>();
+  /** A fleet's first reports read their devices' states in a few queries, not one each. */
+  private readonly reportedStates: BatchLoader<number, RemoteState>;
 
   constructor(
     private readonly states: RemoteStateRepository,
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
     private readonly publish: (event: GatewayEvent) => void,
-  ) {}
+  ) {
+    this.reportedStates = new BatchLoader((deviceIds) => states.getMany(deviceIds));
+  }
 
   attach(dispatcher: CommandDispatcher): () => void {
     return dispatcher.onChange((row) =>
@@ -78,7 +83,7 @@ export class CommandLifecycle {
       deviceId,
       async () => {
         if (this.agrees(deviceId, cut, armed)) return;
-        const state = await this.states.get(deviceId);
+        const state = (await this.reportedStates.load(deviceId)) ?? INITIAL_REMOTE_STATE;
         const next = { ...state, cut: cut ?? state.cut, garrison: armed ?? state.garrison };
         if (next.cut !== state.cut || next.garrison !== state.garrison)
           await this.states.save(deviceId, next, this.clock.now());
