@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway/gateway.js';
 import { testDialects } from './support/databases.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
-import { Gt06Device, until } from './support/gt06-device.js';
+import { Gt06Link, until } from './support/gt06-device.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe.each(testDialects())('command dispatcher on %s', (dialect) => {
@@ -10,20 +10,11 @@ describe.each(testDialects())('command dispatcher on %s', (dialect) => {
   let gateway: Gateway;
   let port: number;
   let deviceId: number;
-  let device: Gt06Device | undefined;
+  let link: Gt06Link;
 
   const result = async (id: number) => (await server.repositories.commands.findById(id))?.result;
-  const connect = async () => {
-    device?.socket.destroy();
-    device = new Gt06Device(port);
-    await device.login();
-    await until(() => gateway.sessions.connectionOf(deviceId) !== undefined);
-    return device;
-  };
-  const disconnect = async () => {
-    device?.socket.destroy();
-    await until(() => gateway.sessions.connectionOf(deviceId) === undefined);
-  };
+  const connect = () => link.connect();
+  const disconnect = () => link.disconnect();
 
   beforeAll(async () => {
     server = await startTestServer(dialect, {
@@ -34,9 +25,10 @@ describe.each(testDialects())('command dispatcher on %s', (dialect) => {
     gateway = started.gateway;
     port = started.ports.gt06!;
     deviceId = (await registerDevice(server, '123456789012345', 'gt06')).id;
+    link = new Gt06Link(gateway, port, deviceId);
   });
   afterAll(async () => {
-    device?.socket.destroy();
+    link?.close();
     await gateway.stop();
     await server.close();
   });

@@ -5,7 +5,7 @@ import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import { toLiveMessage } from '../src/live/live-update.js';
 import { testDialects } from './support/databases.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
-import { Gt06Device, until } from './support/gt06-device.js';
+import { Gt06Link, until } from './support/gt06-device.js';
 import {
   phoneNumbers,
   registerUser,
@@ -22,24 +22,15 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
   let owner: { token: string; user: { userId: number } };
   let family: { token: string };
   let stranger: { token: string };
-  let device: Gt06Device | undefined;
+  let link: Gt06Link;
   const events: GatewayEvent[] = [];
   const phone = phoneNumbers('136');
 
   const call = <T>(method: string, path: string, token: string, body?: unknown) =>
     server.call<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
   const commandById = async (id: number) => server.repositories.commands.findById(id);
-  const connect = async () => {
-    device?.socket.destroy();
-    device = new Gt06Device(port);
-    await device.login();
-    await until(() => gateway.sessions.connectionOf(deviceId) !== undefined);
-    return device;
-  };
-  const disconnect = async () => {
-    device?.socket.destroy();
-    await until(() => gateway.sessions.connectionOf(deviceId) === undefined);
-  };
+  const connect = () => link.connect();
+  const disconnect = () => link.disconnect();
   const cutState = async (token = owner.token) =>
     (await call<CutBufferState>('GET', `/terminal/cut-buffer/${deviceId}`, token)).body;
 
@@ -49,6 +40,7 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     gateway = started.gateway;
     port = started.ports.gt06!;
     deviceId = (await registerDevice(server, '123456789012345', 'gt06')).id;
+    link = new Gt06Link(gateway, port, deviceId);
     owner = await registerUser(server, phone());
     await call('POST', '/terminal/bind', owner.token, {
       terminalNo: '123456789012345',
@@ -63,7 +55,7 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     server.events.subscribe((event) => events.push(event));
   });
   afterAll(async () => {
-    device?.socket.destroy();
+    link?.close();
     await gateway.stop();
     await server.close();
   });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { buildGt06Frame, concatBytes, hexToBytes, textBytes } from '@xunji/protocols';
+import type { Gateway } from '../../src/gateway/gateway.js';
 
 /** Login of IMEI 0123456789012345 (the device registered as 123456789012345). */
 const LOGIN = '78780D01012345678901234500018CDD0D0A';
@@ -62,5 +63,35 @@ export async function until(condition: () => boolean | Promise<boolean>): Promis
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** One registered GT06 device's connection to a test gateway: (re)connect, hang up, close. */
+export class Gt06Link {
+  private device: Gt06Device | undefined;
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly port: number,
+    private readonly deviceId: number,
+  ) {}
+
+  /** A new connection, logged in and live at the gateway (an earlier one is closed first). */
+  async connect(): Promise<Gt06Device> {
+    this.close();
+    const device = (this.device = new Gt06Device(this.port));
+    await device.login();
+    await until(() => this.gateway.sessions.connectionOf(this.deviceId) !== undefined);
+    return device;
+  }
+
+  /** Hangs up and waits until the gateway has let the device go. */
+  async disconnect(): Promise<void> {
+    this.close();
+    await until(() => this.gateway.sessions.connectionOf(this.deviceId) === undefined);
+  }
+
+  close(): void {
+    this.device?.socket.destroy();
   }
 }
