@@ -9,6 +9,8 @@ describe('push endpoints accepted in production', () => {
       'https://web.push.apple.com/QGx0',
       'https://8.8.8.8/push',
       'https://[2001:4860:4860::8888]/push',
+      'https://[::ffff:8.8.8.8]/push',
+      'https://fcm.googleapis.com./fcm/send/abc:def',
     ])
       expect(isPublicPushEndpoint(endpoint), endpoint).toBe(true);
   });
@@ -33,6 +35,28 @@ describe('push endpoints accepted in production', () => {
       'https://db.internal/push',
       'https://intranet/push',
       'not a url',
+    ])
+      expect(isPublicPushEndpoint(endpoint), endpoint).toBe(false);
+  });
+
+  it('refuses the same hosts written with a trailing dot or in another form', () => {
+    for (const endpoint of [
+      'https://localhost./push',
+      'https://LOCALHOST../push',
+      'https://push.localhost./push',
+      'https://printer.local./push',
+      'https://intranet./push',
+      'https://127.0.0.1./push',
+      'https://0x7f.1/push',
+      'https://2130706433/push',
+      'https://[::ffff:10.0.0.1]/push',
+      'https://[::127.0.0.1]/push',
+      'https://[64:ff9b::10.0.0.1]/push',
+      'https://[2002:a00:1::1]/push',
+      'https://[ff02::1]/push',
+      'https://224.0.0.1/push',
+      'https://255.255.255.255/push',
+      'https://198.18.0.1/push',
     ])
       expect(isPublicPushEndpoint(endpoint), endpoint).toBe(false);
   });

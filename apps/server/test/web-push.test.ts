@@ -1,57 +1,34 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  encryptPushPayload,
-  MAX_PUSH_PAYLOAD_BYTES,
-} from '../src/providers/push/payload-encryption.js';
-import { generateVapidKeys, loadVapidKeys } from '../src/providers/push/vapid-keys.js';
-import { WebPushSender } from '../src/providers/push/web-push-sender.js';
+import webPush from 'web-push';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadVapidKeys } from '../src/providers/push/vapid-keys.js';
+import { MAX_PUSH_PAYLOAD_BYTES, WebPushSender } from '../src/providers/push/web-push-sender.js';
 import { SettingsRepository } from '../src/repositories/settings.repository.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { closedPortUrl } from './support/local-http.js';
 import { startPushServiceStandIn } from './support/push-service-stand-in.js';
 import { decryptPushMessage, pushReceiverOf } from './support/web-push-receiver.js';
 
-/** RFC 8291 §5 and Appendix A: the example message, keys, salt and the resulting body. */
+/** RFC 8291 §5 and Appendix A: the example message, keys and the resulting body. */
 const RFC8291 = {
   plaintext: 'When I grow up, I want to be a watermelon',
-  asPrivate: 'yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw',
   uaPrivate: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94',
   uaPublic:
     'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
   auth: 'BTBZMqHH6r4Tts7J_aSIgg',
-  salt: 'DGv6ra1nlYgDCS1FRnbzlw',
   body: 'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
 };
 
-describe('Web Push payload encryption (RFC 8291)', () => {
-  it('produces the body of the RFC example from its keys and salt', () => {
-    const body = encryptPushPayload(
-      Buffer.from(RFC8291.plaintext),
-      { p256dh: RFC8291.uaPublic, auth: RFC8291.auth },
-      {
-        salt: Buffer.from(RFC8291.salt, 'base64url'),
-        serverPrivateKey: Buffer.from(RFC8291.asPrivate, 'base64url'),
-      },
-    );
-    expect(body.toString('base64url')).toBe(RFC8291.body);
-  });
-
-  it('has a test-side decryptor that reads the RFC example', () => {
+describe("the push service stand-in's decryptor", () => {
+  it('reads the RFC 8291 example', () => {
     const receiver = pushReceiverOf(RFC8291.uaPrivate, RFC8291.uaPublic, RFC8291.auth);
     const plaintext = decryptPushMessage(Buffer.from(RFC8291.body, 'base64url'), receiver);
     expect(plaintext.toString()).toBe(RFC8291.plaintext);
-  });
-
-  it('uses a fresh key and salt for every message', () => {
-    const keys = { p256dh: RFC8291.uaPublic, auth: RFC8291.auth };
-    const [first, second] = [1, 2].map(() => encryptPushPayload(Buffer.from('same'), keys));
-    expect(first?.subarray(0, 86).equals(second?.subarray(0, 86) ?? Buffer.alloc(0))).toBe(false);
   });
 });
 
 describe('Web Push sender against a push service stand-in', () => {
   const service = startPushServiceStandIn();
-  const keys = generateVapidKeys();
+  const keys = webPush.generateVAPIDKeys();
   const sender = (options: Partial<ConstructorParameters<typeof WebPushSender>[0]> = {}) =>
     new WebPushSender({ keys, subject: 'mailto:ops@xunji.test', ...options });
   const alarm = { title: '超速报警', body: '爸爸的车 08:15 北京市海淀区', deviceId: 7 };
@@ -112,7 +89,7 @@ describe('Web Push sender against a push service stand-in', () => {
   });
 
   it('is refused (403) when signed with another key than the subscription names', async () => {
-    const { subscription } = service.subscribe(generateVapidKeys().publicKey);
+    const { subscription } = service.subscribe(webPush.generateVAPIDKeys().publicKey);
     const outcome = await sender().send(subscription, alarm, options);
     expect(outcome).toMatchObject({ ok: false, retryable: false, status: 403 });
     expect(service.refusals).toEqual(['k is not the applicationServerKey of the subscription']);
@@ -145,6 +122,33 @@ describe('Web Push sender against a push service stand-in', () => {
       retryable: true,
       reason: expect.stringMatching(/unreachable/),
     });
+  });
+
+  it('signs one VAPID token per push service and makes a new one after an hour', async () => {
+    const tokens: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      tokens.push(new Headers(init?.headers).get('authorization') ?? '');
+      return fetch(input, init);
+    };
+    const pushes = sender({ fetch: recording });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await pushes.send(service.subscribe().subscription, alarm, options);
+      vi.setSystemTime(Date.now() + 59 * 60_000);
+      await pushes.send(service.subscribe().subscription, alarm, options);
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      await pushes.send(service.subscribe().subscription, alarm, options);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(service.refusals).toEqual([]);
+    expect(service.received).toHaveLength(3);
+    expect(tokens[1]).toBe(tokens[0]);
+    expect(tokens[2]).not.toBe(tokens[0]);
+  });
+
+  it('does not start with a key that is not a VAPID key pair', () => {
+    expect(() => sender({ keys: { ...keys, privateKey: 'AAAA' } })).toThrow(/private key/);
   });
 
   it('refuses, without sending, what can never be delivered', async () => {

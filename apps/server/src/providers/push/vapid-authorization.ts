@@ -1,29 +1,40 @@
-import { sign, type KeyObject } from 'node:crypto';
+import webPush from 'web-push';
+import type { VapidKeys } from './vapid-keys.js';
 
-/** RFC 8292 allows at most 24 h; 12 h leaves room for a push service's clock being ahead. */
-const TOKEN_LIFE_S = 12 * 3600;
-
-const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The library makes tokens valid for 12 h (RFC 8292 allows 24); one is reused for an hour. */
+const REUSE_MS = 3600_000;
+/** Endpoints are users' input: the cache of push-service origins stays small whatever they send. */
+const MAX_ORIGINS = 64;
 
 /**
- * `Authorization: vapid t=<JWT>, k=<public key>` for one push endpoint: an ES256 JWT whose
- * audience is the endpoint's origin, signed in JOSE form (r||s, 64 bytes).
+ * `Authorization: vapid t=<JWT>, k=<public key>` per push-service origin, signed by the web-push
+ * library and kept for an hour: the library signs with a PEM key it rebuilds every time (~0.4 ms
+ * of the event loop per push, twice what encrypting the payload costs).
  */
-export function vapidAuthorization(
-  endpoint: URL,
-  key: { signing: KeyObject; publicKey: string },
-  subject: string,
-  nowMs: number,
-): string {
-  const claims = {
-    aud: endpoint.origin,
-    exp: Math.floor(nowMs / 1000) + TOKEN_LIFE_S,
-    sub: subject,
-  };
-  const unsigned = `${encode({ typ: 'JWT', alg: 'ES256' })}.${encode(claims)}`;
-  const signature = sign('sha256', Buffer.from(unsigned), {
-    key: key.signing,
-    dsaEncoding: 'ieee-p1363',
-  });
-  return `vapid t=${unsigned}.${signature.toString('base64url')}, k=${key.publicKey}`;
+export class VapidAuthorizations {
+  private readonly byOrigin = new Map<string, { value: string; madeAt: number }>();
+
+  constructor(
+    private readonly keys: VapidKeys,
+    private readonly subject: string,
+  ) {
+    // A bad subject or stored key fails the start rather than every push.
+    this.sign('https://push.example');
+  }
+
+  for(endpoint: URL): string {
+    const now = Date.now();
+    const cached = this.byOrigin.get(endpoint.origin);
+    if (cached && now - cached.madeAt < REUSE_MS) return cached.value;
+    if (this.byOrigin.size >= MAX_ORIGINS) this.byOrigin.clear();
+    const value = this.sign(endpoint.origin);
+    this.byOrigin.set(endpoint.origin, { value, madeAt: now });
+    return value;
+  }
+
+  private sign(audience: string): string {
+    const { publicKey, privateKey } = this.keys;
+    return webPush.getVapidHeaders(audience, this.subject, publicKey, privateKey, 'aes128gcm')
+      .Authorization;
+  }
 }

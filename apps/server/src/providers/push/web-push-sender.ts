@@ -1,5 +1,4 @@
-import type { KeyObject } from 'node:crypto';
-import { systemClock, type Clock } from '../../clock.js';
+import webPush, { type Headers as PushHeaders, type RequestDetails } from 'web-push';
 import {
   DELIVERY_TIMEOUT_MS,
   delivered,
@@ -7,14 +6,18 @@ import {
   unreachable,
   type DeliveryOutcome,
 } from '../delivery-outcome.js';
-import { encryptPushPayload, type PushKeys } from './payload-encryption.js';
-import { vapidAuthorization } from './vapid-authorization.js';
-import { vapidSigningKey, type VapidKeys } from './vapid-keys.js';
+import { VapidAuthorizations } from './vapid-authorization.js';
+import type { VapidKeys } from './vapid-keys.js';
 
 /** A browser's push subscription (`PushSubscription.toJSON()`). */
 export interface PushSubscription {
   endpoint: string;
-  keys: PushKeys;
+  keys: {
+    /** The user agent's P-256 public key, uncompressed point, base64url. */
+    p256dh: string;
+    /** The 16-byte authentication secret, base64url. */
+    auth: string;
+  };
 }
 
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -31,19 +34,26 @@ export interface WebPushSenderOptions {
   keys: VapidKeys;
   /** `mailto:` or `https:` contact for the push service's operators (VAPID_SUBJECT). */
   subject: string;
-  clock?: Clock;
   fetch?: typeof fetch;
 }
 
-const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+/**
+ * Push services must accept 4096 bytes of body (RFC 8030 §7.2): what is left after the aes128gcm
+ * header (salt 16, record size 4, key id 1 + 65), the padding delimiter (1) and the tag (16). The
+ * library would split a longer payload into records that push services refuse.
+ */
+export const MAX_PUSH_PAYLOAD_BYTES = 4096 - 86 - 1 - 16;
 
-/** Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payload encryption (RFC 8291). */
+/**
+ * Web Push (RFC 8030): the `web-push` library encrypts (RFC 8291, aes128gcm) and signs VAPID
+ * (RFC 8292); the request goes out through fetch so that every answer becomes a delivery outcome.
+ */
 export class WebPushSender {
   readonly name = 'web-push';
-  private readonly signing: KeyObject;
+  private readonly authorizations: VapidAuthorizations;
 
   constructor(private readonly options: WebPushSenderOptions) {
-    this.signing = vapidSigningKey(options.keys);
+    this.authorizations = new VapidAuthorizations(options.keys, options.subject);
   }
 
   /** What the browser passes to `pushManager.subscribe({ applicationServerKey })`. */
@@ -56,39 +66,31 @@ export class WebPushSender {
     payload: string | object,
     options: WebPushOptions,
   ): Promise<DeliveryOutcome> {
-    if (options.topic !== undefined && !TOPIC.test(options.topic))
-      return failed(false, `push topic ${JSON.stringify(options.topic)} is not ≤ 32 base64url`);
-    let endpoint: URL;
-    let body: Buffer;
+    let request: RequestDetails;
     try {
-      endpoint = new URL(subscription.endpoint);
       const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
-      body = encryptPushPayload(Buffer.from(text), subscription.keys);
+      const size = Buffer.byteLength(text);
+      if (size > MAX_PUSH_PAYLOAD_BYTES)
+        throw new Error(`payload of ${size} bytes exceeds ${MAX_PUSH_PAYLOAD_BYTES}`);
+      request = webPush.generateRequestDetails(subscription, text, {
+        TTL: Math.max(0, Math.floor(options.ttlSeconds)),
+        urgency: options.urgency,
+        ...(options.topic === undefined ? {} : { topic: options.topic }),
+        contentEncoding: 'aes128gcm',
+        headers: { Authorization: this.authorizations.for(new URL(subscription.endpoint)) },
+      });
     } catch (error) {
-      // a bad endpoint URL, bad keys or a too large payload: the same message can never work
+      // a bad endpoint URL, keys or topic, or a too large payload: the same message can never work
       return failed(false, `push not sent: ${error instanceof Error ? error.message : error}`);
     }
-    const headers: Record<string, string> = {
-      authorization: vapidAuthorization(
-        endpoint,
-        { signing: this.signing, publicKey: this.options.keys.publicKey },
-        this.options.subject,
-        (this.options.clock ?? systemClock).now(),
-      ),
-      'content-encoding': 'aes128gcm',
-      'content-type': 'application/octet-stream',
-      ttl: String(Math.max(0, Math.floor(options.ttlSeconds))),
-      urgency: options.urgency,
-      ...(options.topic ? { topic: options.topic } : {}),
-    };
     let status: number;
     let text: string;
     let location: string | null;
     try {
-      const response = await (this.options.fetch ?? fetch)(endpoint, {
-        method: 'POST',
-        headers,
-        body: new Uint8Array(body),
+      const response = await (this.options.fetch ?? fetch)(request.endpoint, {
+        method: request.method,
+        headers: fetchHeaders(request.headers),
+        body: request.body ? new Uint8Array(request.body) : null,
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       });
       ({ status } = response);
@@ -103,4 +105,13 @@ export class WebPushSender {
       return { ok: false, retryable: false, reason, status, gone: true };
     return failed(status === 429 || status >= 500, reason, status);
   }
+}
+
+/** The library's headers as fetch takes them; fetch sets the length of the body itself. */
+function fetchHeaders(headers: PushHeaders): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
