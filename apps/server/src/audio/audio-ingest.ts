@@ -145,7 +145,7 @@ export class AudioIngest {
     const fileName = files.newName(media.deviceId, 'mp3');
     const { durationMs } = await transcoder.toMp3(
       files.pathOf(originalName),
-      files.pathOf(fileName),
+      await files.reserve(fileName),
     );
     const { source, commandId } = await this.sourceOf(media.deviceId);
     const row = await records.createFromUpload(

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { privateFolder } from '../private-files.js';
 
 /**
  * The recordings folder (RECORDINGS_DIR): one folder per device, files named by a random id so
  * that no name can be guessed or reached from outside (they are served only through the API).
+ * Folders are 0700 and files 0600: recordings are for the server's user only.
  */
 export class RecordingFiles {
   private constructor(readonly dir: string) {}
@@ -12,7 +14,7 @@ export class RecordingFiles {
   /** Creates the folder when missing and checks that it can be written; throws a clear message. */
   static open(dir: string): RecordingFiles {
     try {
-      fs.mkdirSync(dir, { recursive: true });
+      privateFolder(dir);
       fs.accessSync(dir, fs.constants.W_OK | fs.constants.R_OK);
     } catch (error) {
       throw new Error(`RECORDINGS_DIR ${dir} cannot be used: ${(error as Error).message}`);
@@ -30,8 +32,22 @@ export class RecordingFiles {
   }
 
   async write(name: string, bytes: Uint8Array): Promise<void> {
-    await fs.promises.mkdir(path.dirname(this.pathOf(name)), { recursive: true });
-    await fs.promises.writeFile(this.pathOf(name), bytes);
+    await this.folderOf(name);
+    await fs.promises.writeFile(this.pathOf(name), bytes, { mode: 0o600 });
+  }
+
+  /**
+   * Creates the file empty, for a program to write into (ffmpeg truncates an existing output and
+   * keeps its mode); answers its path.
+   */
+  async reserve(name: string): Promise<string> {
+    await this.folderOf(name);
+    await fs.promises.writeFile(this.pathOf(name), '', { mode: 0o600 });
+    return this.pathOf(name);
+  }
+
+  private async folderOf(name: string): Promise<void> {
+    await fs.promises.mkdir(path.dirname(this.pathOf(name)), { recursive: true, mode: 0o700 });
   }
 
   /** The file's size, or undefined when it is gone. */

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { narrowIfPresent, privateFile, privateFolder } from '../private-files.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -44,8 +44,11 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       location: url.toString(),
     };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  privateFolder(options.dataDir);
   const file = path.join(options.dataDir, 'xunji.sqlite');
+  // SQLite gives the -wal and -shm files the mode of the database file.
+  privateFile(file);
+  for (const companion of ['-wal', '-shm']) narrowIfPresent(file + companion);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a committed (and so acknowledged) position survives a power cut, not only a crash.
