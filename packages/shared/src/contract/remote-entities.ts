@@ -1,5 +1,13 @@
 /** Spec §3 Command record, Terminal params, White list; §4 locate modes and command results. */
 import { z } from 'zod';
+import { LOCATE_MODES, POSITIONING_PRIORITIES } from './remote-kinds.js';
+
+export {
+  CLOCK_TIME,
+  LOCATE_MODES,
+  POSITIONING_PRIORITIES,
+  type LocateModeName,
+} from './remote-kinds.js';
 
 /** §4 remote command results. */
 export const COMMAND_RESULTS = [
@@ -67,21 +75,6 @@ export type CommandRecord = z.infer<typeof CommandRecord>;
 
 export const CommandPage = z.object({ list: z.array(CommandRecord), count: z.number().int() });
 export type CommandPage = z.infer<typeof CommandPage>;
-
-/** §4 locate modes. */
-export const LOCATE_MODES = [
-  'timing',
-  'intelligent',
-  'powerSaving',
-  'trace',
-  'week',
-  'alarmClock',
-] as const;
-export type LocateModeName = (typeof LOCATE_MODES)[number];
-export const POSITIONING_PRIORITIES = ['wifi', 'gps'] as const;
-
-/** "HH:mm" */
-export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const LocateModeSetting = z.discriminatedUnion('mode', [
   /** Reports every intervalSeconds (one of LOCATION_INTERVALS_S). */
