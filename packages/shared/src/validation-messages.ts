@@ -142,6 +142,10 @@ export const validationMessages = {
   autoRecordMode: { 'zh-CN': '请选择自动录音模式', en: 'Choose an auto-record mode' },
   updateType: { 'zh-CN': '翻页方向无效', en: 'The list direction is not valid' },
   recordIds: { 'zh-CN': '请选择要删除的录音', en: 'Choose the recordings to delete' },
+  nulCharacter: {
+    'zh-CN': '不能包含空字符（U+0000）',
+    en: 'The text must not contain the NUL character (U+0000)',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,14 +1,17 @@
 import { Codes, type CodeName } from '@xunji/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { failure } from './envelope.js';
 import { requestLanguage } from './request-context.js';
 import { fieldErrorMessage } from './validation.js';
 
-/** Fastify's own failures (body parsing, size) as the codes of our table. */
+/** Fastify's own failures (URL, body parsing, size) as the codes of our table. */
 function frameworkCode(error: FastifyError): CodeName | undefined {
   if (error.statusCode === 413) return 'BODY_TOO_LARGE';
+  // A path parameter longer than maxParamLength (FST_ERR_MAX_PARAM_LENGTH).
+  if (error.statusCode === 414) return 'URI_TOO_LONG';
   if (error.statusCode === 415) return 'UNSUPPORTED_MEDIA';
+  if (error.code === 'FST_ERR_BAD_URL') return 'BAD_REQUEST';
   if (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError) return 'BAD_JSON';
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
     return 'VALIDATION';
@@ -36,4 +39,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(failure('SYSTEM_ERROR', language));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the URL failures it finds before routing (a malformed escape,
+ * a parameter over maxParamLength), which would otherwise answer with Fastify's own JSON.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const codeName = frameworkCode(error) ?? 'SYSTEM_ERROR';
+  void reply.status(Codes[codeName].http).send(failure(codeName, requestLanguage(request)));
 }

@@ -9,7 +9,7 @@ import { AppError } from '../errors.js';
 import { JsonText } from '../json-text.js';
 import type { TokenService } from '../services/token.service.js';
 import { success, successJson } from './envelope.js';
-import { validationError } from './validation.js';
+import { parseInput } from './validation.js';
 
 export interface Caller {
   userId: number;
@@ -54,9 +54,8 @@ export function createCallRegistrar(
         for (const part of PARTS) {
           const schema = call[part];
           if (!schema) continue;
-          const parsed = schema.safeParse(request[part] ?? (part === 'body' ? {} : undefined));
-          if (!parsed.success) throw validationError(parsed.error, part, request.language);
-          input[part] = parsed.data;
+          const raw = request[part] ?? (part === 'body' ? {} : undefined);
+          input[part] = parseInput(schema, raw, part, request.language);
         }
         const data = await handler(input as CallParsed<T>, {
           request,

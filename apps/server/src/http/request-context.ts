@@ -1,4 +1,4 @@
-import { APPLICATION_ID_HEADER, pickLanguage, type Language } from '@xunji/shared';
+import { APPLICATION_ID_HEADER, fields, pickLanguage, type Language } from '@xunji/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { ApplicationRow } from '../db/schema.js';
@@ -26,8 +26,9 @@ export class ApplicationResolver {
   async resolve(request: FastifyRequest): Promise<ApplicationRow> {
     const raw = request.headers[APPLICATION_ID_HEADER.toLowerCase()];
     if (raw === undefined || raw === '') throw new AppError('APPLICATION_MISSING');
-    const id = Number(raw);
-    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('APPLICATION_UNKNOWN');
+    const parsed = fields.id.safeParse(raw);
+    if (!parsed.success) throw new AppError('APPLICATION_UNKNOWN');
+    const id = parsed.data;
     const cached = this.cache.get(id);
     if (cached && cached.until > this.clock.now()) return cached.row;
     const row = await this.applications.findById(id);

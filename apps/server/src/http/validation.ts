@@ -9,6 +9,34 @@ import type { z } from 'zod';
 import { AppError } from '../errors.js';
 
 /**
+ * One part of a request (params, query or body) parsed by its schema of the contract. Strings
+ * holding U+0000 are refused here for every call: PostgreSQL text cannot store them.
+ */
+export function parseInput(
+  schema: z.ZodType,
+  value: unknown,
+  part: string,
+  language: Language,
+): unknown {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error, part, language);
+  const nul = nulPath(parsed.data);
+  if (nul) throw fieldError(nul.length > 0 ? nul.join('.') : part, 'nulCharacter');
+  return parsed.data;
+}
+
+/** Where the first string holding U+0000 is in a parsed value (its depth is the schema's). */
+function nulPath(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * A failed zod parse as the VALIDATION envelope: the message of the first failed rule in the
  * caller's language, naming the field; every failed field in data.
  */

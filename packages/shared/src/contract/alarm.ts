@@ -12,7 +12,7 @@ import {
   phoneSlots,
 } from './alarm-entities.js';
 import { defineCall } from './define.js';
-import { id, pageLimit, pageNumber } from './fields.js';
+import { bigId, id, numeric, pageLimit, pageNumber } from './fields.js';
 import { time, timeZone } from './history-params.js';
 import { routes, type Route } from './routes.js';
 
@@ -57,14 +57,14 @@ export const alarmStatistics = defineCall({
 export const alarmLogById = defineCall({
   ...routes.alarmLogById,
   summary: 'One alarm; reading it marks it read for the caller',
-  params: z.object({ alarmId: id }),
+  params: z.object({ alarmId: bigId }),
   response: AlarmLog,
 });
 
 export const deleteAlarmLog = defineCall({
   ...routes.deleteAlarmLog,
   summary: "Removes an alarm from the caller's list (other users of the device keep theirs)",
-  params: z.object({ id }),
+  params: z.object({ id: bigId }),
   response: z.null(),
 });
 
@@ -93,7 +93,7 @@ const status = z.union([z.literal(0), z.literal(1)], { error: 'status' });
 
 /** A §4 toggle: `{id, status}` where id is the setting's. */
 const toggleCall = <R extends Route>(route: R, summary: string) =>
-  defineCall({ ...route, summary, body: z.object({ id, status }), response: AlarmSetting });
+  defineCall({ ...route, summary, body: z.object({ id: bigId, status }), response: AlarmSetting });
 
 export const setFenceAlarm = toggleCall(routes.setFenceAlarm, 'Fence alarms on or off');
 export const setVibrationAlarm = toggleCall(routes.setVibrationAlarm, 'Vibration alarms on or off');
@@ -121,13 +121,14 @@ export const setSpeedAlarm = defineCall({
   summary: 'Overspeed alarms on or off; on needs the limit in km/h (§5)',
   body: z
     .object({
-      id,
+      id: bigId,
       status,
-      speed: z.coerce
-        .number({ error: 'speedLimit' })
-        .min(SPEED_LIMIT_MIN_KMH, { error: 'speedLimit' })
-        .max(SPEED_LIMIT_MAX_KMH, { error: 'speedLimit' })
-        .optional(),
+      speed: numeric(
+        z
+          .number({ error: 'speedLimit' })
+          .min(SPEED_LIMIT_MIN_KMH, { error: 'speedLimit' })
+          .max(SPEED_LIMIT_MAX_KMH, { error: 'speedLimit' }),
+      ).optional(),
     })
     .refine((body) => body.status === 0 || body.speed !== undefined, {
       error: 'speedLimit',
@@ -139,7 +140,7 @@ export const setSpeedAlarm = defineCall({
 export const setPushAlarm = defineCall({
   ...routes.setPushAlarm,
   summary: "Push alarms on or off; pushClientId names the caller's browser or app to receive them",
-  body: z.object({ id, status, pushClientId: z.string().max(128).optional() }),
+  body: z.object({ id: bigId, status, pushClientId: z.string().max(128).optional() }),
   response: AlarmSetting,
 });
 
@@ -150,7 +151,7 @@ export const setWechatAlarm = defineCall({
   summary: 'WeChat alarms on or off; on names the follower who receives them',
   body: z
     .object({
-      id,
+      id: bigId,
       status,
       wechatNickname: optionalText(64),
       wechatHeadimgurl: optionalText(512),
@@ -176,7 +177,7 @@ function phoneNumbers<P extends string>(prefix: P) {
     (typeof slots)[number],
     typeof number
   >;
-  return z.object({ id, ...shape }).superRefine((body, context) => {
+  return z.object({ id: bigId, ...shape }).superRefine((body, context) => {
     const seen = new Set<string>();
     for (const slot of slots) {
       const value = (body as Record<string, string | null | undefined>)[slot];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define.js';
+import { numeric } from './fields.js';
 import { CHINA_ADCODE } from '../constants.js';
 import { DistrictAnswer } from './district-entities.js';
 import { routes } from './routes.js';
@@ -15,7 +16,7 @@ export const district = defineCall({
       .max(64)
       .default('')
       .transform((value) => value || CHINA_ADCODE),
-    subdistrict: z.coerce.number().int().min(0).max(3).default(1),
+    subdistrict: numeric(z.number().int().min(0).max(3)).default(1),
     extensions: z.enum(['base', 'all']).default('base'),
   }),
   response: DistrictAnswer,

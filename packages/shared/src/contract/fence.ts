@@ -12,7 +12,7 @@ import { isSimplePolygon } from '../polygon.js';
 import { byteLength } from '../validators.js';
 import { defineCall } from './define.js';
 import { FENCE_ALARM_ON, FENCE_TYPES, Fence, FencePage } from './fence-entities.js';
-import { id, pageLimit, pageNumber } from './fields.js';
+import { bigId, id, pageLimit, pageNumber } from './fields.js';
 import { routes } from './routes.js';
 
 const point = z.object({
@@ -77,7 +77,7 @@ export const fencePage = defineCall({
 export const fenceById = defineCall({
   ...routes.fenceById,
   summary: 'One fence, points in WGS-84',
-  params: z.object({ id }),
+  params: z.object({ id: bigId }),
   response: Fence,
 });
 
@@ -91,20 +91,20 @@ export const createFence = defineCall({
 export const updateFence = defineCall({
   ...routes.updateFence,
   summary: 'Changes a fence (the whole fence; points in GCJ-02)',
-  body: z.object({ id, ...fenceShape }).superRefine(checkFence),
+  body: z.object({ id: bigId, ...fenceShape }).superRefine(checkFence),
   response: Fence,
 });
 
 export const deleteFence = defineCall({
   ...routes.deleteFence,
   summary: 'Removes a fence and its state',
-  params: z.object({ id }),
+  params: z.object({ id: bigId }),
   response: z.null(),
 });
 
 export const setFenceStatus = defineCall({
   ...routes.setFenceStatus,
   summary: 'Enables (1) or disables (0) a fence',
-  body: z.object({ id, status: fenceStatus }),
+  body: z.object({ id: bigId, status: fenceStatus }),
   response: Fence,
 });

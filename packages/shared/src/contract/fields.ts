@@ -23,7 +23,36 @@ export const nickname = z
   .refine((v) => byteLength(v) >= 1 && byteLength(v) <= 24, { error: 'nickname' });
 export const platform = z.enum(['web', 'android', 'ios'], { error: 'platform' });
 export const version = z.string({ error: 'version' }).regex(VERSION_PATTERN, { error: 'version' });
-export const id = z.coerce.number({ error: 'id' }).int({ error: 'id' }).positive({ error: 'id' });
+
+/** The largest value of a PostgreSQL `integer` (serial) column. */
+const INTEGER_MAX = 2 ** 31 - 1;
+/** Decimal text as JavaScript writes a number (what `String(n)` gives for ordinary values). */
+const DECIMAL_TEXT = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
+/**
+ * A number field: a JSON number, or its decimal text where values arrive as text (path and
+ * query). Unlike z.coerce.number, null, '', booleans and arrays are refused, not read as 0 or 1.
+ */
+export function numeric<T extends z.ZodNumber>(schema: T) {
+  const text = z.string().regex(DECIMAL_TEXT).transform(Number).pipe(schema);
+  // The union's own issue carries the key of the number's first failure ('id', 'page', …).
+  return z.union([schema, text], {
+    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined),
+  });
+}
+
+const identifier = (max: number) =>
+  numeric(
+    z
+      .number({ error: 'id' })
+      .int({ error: 'id' })
+      .min(1, { error: 'id' })
+      .max(max, { error: 'id' }),
+  );
+/** The id of a row whose key is an `integer` (serial) column: devices, users, commands, … */
+export const id = identifier(INTEGER_MAX);
+/** The id of a row whose key is a `bigint` (bigserial) column: fences, alarms, alarm settings. */
+export const bigId = identifier(Number.MAX_SAFE_INTEGER);
 export const pushClientId = z.string().max(128).optional();
 
 /** Device and browser facts the app reports at sign-in (spec "system info"). */
@@ -38,15 +67,14 @@ export const systemInfo = z
   .optional();
 
 /** Paged lists: page from 1; at most 100 a page. */
-export const pageNumber = z.coerce
-  .number({ error: 'page' })
-  .int({ error: 'page' })
-  .min(1, { error: 'page' })
-  .default(1);
+export const pageNumber = numeric(
+  z.number({ error: 'page' }).int({ error: 'page' }).min(1, { error: 'page' }).max(INTEGER_MAX, {
+    error: 'page',
+  }),
+).default(1);
 export const pageLimit = (defaultLimit: number) =>
-  z.coerce
-    .number({ error: 'limit' })
-    .int({ error: 'limit' })
-    .min(1, { error: 'limit' })
-    .max(100, { error: 'limit' })
-    .default(defaultLimit);
+  numeric(
+    z.number({ error: 'limit' }).int({ error: 'limit' }).min(1, { error: 'limit' }).max(100, {
+      error: 'limit',
+    }),
+  ).default(defaultLimit);
