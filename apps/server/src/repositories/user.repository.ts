@@ -5,6 +5,22 @@ export type NewAccount = Pick<NewUser, 'applicationId' | 'username' | 'userType'
   Partial<Omit<NewUser, 'id'>>;
 import type { Db } from './types.js';
 
+function newUserRow(user: NewAccount): NewUser {
+  const now = Date.now();
+  return {
+    phoneNumber: null,
+    passwordHash: null,
+    nickname: null,
+    enterpriseId: null,
+    terminalNo: null,
+    openId: null,
+    wxUserName: null,
+    createdAt: now,
+    updatedAt: now,
+    ...user,
+  };
+}
+
 export interface UserWithEnterprise extends UserRow {
   enterprise: Pick<EnterpriseRow, 'id' | 'name'> | null;
 }
@@ -58,23 +74,23 @@ export class UserRepository {
 
   /** Creates an account; fields not given start empty. */
   create(user: NewAccount): Promise<UserRow> {
-    const now = Date.now();
     return this.db
       .insertInto('users')
-      .values({
-        phoneNumber: null,
-        passwordHash: null,
-        nickname: null,
-        enterpriseId: null,
-        terminalNo: null,
-        openId: null,
-        wxUserName: null,
-        createdAt: now,
-        updatedAt: now,
-        ...user,
-      })
+      .values(newUserRow(user))
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /** Creates the account unless its username exists already (a race of two first sign-ins). */
+  async createOrFind(user: NewAccount): Promise<UserRow> {
+    await this.db
+      .insertInto('users')
+      .values(newUserRow(user))
+      .onConflict((oc) => oc.column('username').doNothing())
+      .execute();
+    const row = await this.findByUsername(user.username);
+    if (!row) throw new Error(`user ${user.username} was neither created nor found`);
+    return row;
   }
 
   async update(id: number, values: Omit<Updateable<UsersTable>, 'id'>): Promise<void> {

@@ -1,9 +1,10 @@
 import { api } from '@xunji/shared';
 import type { Services } from '../context.js';
 import type { RegisterCall } from '../http/register-call.js';
+import { passwordProof } from '../services/login-guard.js';
 
 export function accountRoutes(registerCall: RegisterCall, services: Services): void {
-  registerCall(api.captcha, () => services.captcha.create());
+  registerCall(api.captcha, (_, { request }) => services.captcha.create(request.ip));
 
   registerCall(api.smsCodeRequest, ({ query }, { request }) =>
     services.sms.requestCode({ ...query, ip: request.ip }),
@@ -17,8 +18,8 @@ export function accountRoutes(registerCall: RegisterCall, services: Services): v
     }),
   );
 
-  registerCall(api.login, ({ body }, { applicationId }) =>
-    services.auth.login(body, {
+  registerCall(api.login, ({ body }, { applicationId, request }) =>
+    services.auth.login(body.username, passwordProof(body.password, body, request.ip), {
       applicationId,
       pushClientId: body.pushClientId,
       systemInfo: body.systemInfo,
@@ -35,13 +36,14 @@ export function accountRoutes(registerCall: RegisterCall, services: Services): v
     return null;
   });
 
-  registerCall(api.updatePassword, async ({ body }, { caller }) => {
-    await services.auth.updatePassword(caller.userId, body);
+  registerCall(api.updatePassword, async ({ body }, { caller, request }) => {
+    const old = passwordProof(body.oldPassword, body, request.ip);
+    await services.auth.updatePassword(caller.userId, body.newPassword, old);
     return null;
   });
 
-  registerCall(api.bindPhone, async ({ body }) => {
-    await services.auth.bindPhone(body);
+  registerCall(api.bindPhone, async ({ body }, { request }) => {
+    await services.auth.bindPhone(body, passwordProof(body.password, body, request.ip));
     return null;
   });
 

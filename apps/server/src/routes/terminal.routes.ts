@@ -1,6 +1,7 @@
 import { api } from '@xunji/shared';
 import type { Services } from '../context.js';
 import type { RegisterCall } from '../http/register-call.js';
+import { passwordProof } from '../services/login-guard.js';
 
 /** Spec §7 "Devices": terminals, organisations, binding, settings, the user's position, addresses. */
 export function terminalRoutes(registerCall: RegisterCall, services: Services): void {
@@ -29,8 +30,8 @@ export function terminalRoutes(registerCall: RegisterCall, services: Services): 
   );
   registerCall(api.enterpriseTree, (_, { caller }) => terminals.enterpriseTree(caller.userId));
 
-  registerCall(api.bindTerminal, ({ body }, { caller }) =>
-    bindings.bind(caller.userId, body.terminalNo, body.password),
+  registerCall(api.bindTerminal, ({ body }, { caller, request }) =>
+    bindings.bind(caller.userId, body.terminalNo, passwordProof(body.password, body, request.ip)),
   );
   registerCall(api.bindTerminalNoPassword, ({ body }, { caller }) =>
     bindings.bindWithoutPassword(caller.userId, body.terminalNo),
@@ -50,8 +51,9 @@ export function terminalRoutes(registerCall: RegisterCall, services: Services): 
     await bindings.acceptMember(caller.userId, body.terminalId, body.userId);
     return null;
   });
-  registerCall(api.updateTerminalPassword, async ({ body }, { caller }) => {
-    await bindings.updatePassword(caller.userId, body);
+  registerCall(api.updateTerminalPassword, async ({ body }, { caller, request }) => {
+    const old = passwordProof(body.oldPassword, body, request.ip);
+    await bindings.updatePassword(caller.userId, body, old);
     return null;
   });
 

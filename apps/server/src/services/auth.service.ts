@@ -3,8 +3,8 @@ import type { DeviceRow, UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { DeviceRepository } from '../repositories/device.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
-import type { LoginGuard } from './login-guard.js';
-import { hashSecret, verifySecret } from './password-hasher.js';
+import { subjects, type LoginGuard, type PasswordProof } from './login-guard.js';
+import { hashSecret } from './password-hasher.js';
 import type { SmsService } from './sms.service.js';
 import type { TokenService } from './token.service.js';
 import { toUserView } from './user-view.js';
@@ -15,10 +15,11 @@ export interface SessionDetails {
   systemInfo?: unknown;
 }
 
-const userSubject = (user: UserRow) => `user:${user.id}`;
-const deviceSubject = (device: DeviceRow) => `device:${device.id}`;
-
-/** Sign-up, sign-in (account, phone or device number — spec §6 userType 3) and passwords. */
+/**
+ * Sign-up, sign-in (account, phone or device number — spec §6 userType 3) and passwords. Every
+ * password goes through the guard, known account or not; an SMS code is checked before anything
+ * is said about its phone number.
+ */
 export class AuthService {
   constructor(
     private readonly users: UserRepository,
@@ -32,8 +33,8 @@ export class AuthService {
     input: { phoneNumber: string; password: string; code: string },
     details: SessionDetails,
   ): Promise<LoginResult> {
-    if (await this.users.findByLoginName(input.phoneNumber)) throw new AppError('PHONE_TAKEN');
     await this.sms.consumeCode(input.phoneNumber, input.code);
+    if (await this.users.findByLoginName(input.phoneNumber)) throw new AppError('PHONE_TAKEN');
     const user = await this.users.create({
       applicationId: details.applicationId,
       username: input.phoneNumber,
@@ -45,19 +46,15 @@ export class AuthService {
   }
 
   async login(
-    input: { username: string; password: string },
+    username: string,
+    proof: PasswordProof,
     details: SessionDetails,
   ): Promise<LoginResult> {
-    const user = await this.users.findByLoginName(input.username);
-    if (user) {
-      await this.checkUserPassword(user, input.password);
-      return this.startSession(user, details);
-    }
-    const device = await this.devices.findByTerminalNo(input.username);
+    const user = await this.users.findByLoginName(username);
+    const device = user ? undefined : await this.devices.findByTerminalNo(username);
+    await this.guard.check(subjects.name(username), await this.storedHash(user, device), proof);
+    if (user) return this.startSession(user, details);
     if (!device) throw new AppError('LOGIN_FAILED');
-    await this.guard.check(deviceSubject(device), () =>
-      verifySecret(input.password, device.passwordHash),
-    );
     return this.startSession(await this.deviceUser(device, details.applicationId), details);
   }
 
@@ -70,59 +67,56 @@ export class AuthService {
     password: string;
     code: string;
   }): Promise<void> {
+    await this.sms.consumeCode(input.phoneNumber, input.code);
     const user = await this.users.findByPhone(input.phoneNumber);
     if (!user) throw new AppError('PHONE_NOT_REGISTERED');
     if (user.userType === UserType.DEVICE) throw new AppError('DEVICE_ACCOUNT');
-    await this.sms.consumeCode(input.phoneNumber, input.code);
     await this.users.update(user.id, { passwordHash: await hashSecret(input.password) });
     await this.tokens.revokeAllForUser(user.id);
-    await this.guard.clear(userSubject(user));
+    await this.guard.forget([
+      subjects.name(user.username),
+      subjects.name(input.phoneNumber),
+      subjects.user(user.id),
+    ]);
   }
 
-  async updatePassword(
-    userId: number,
-    input: { oldPassword: string; newPassword: string },
-  ): Promise<void> {
+  async updatePassword(userId: number, newPassword: string, old: PasswordProof): Promise<void> {
     const user = await this.requireUser(userId);
     if (user.userType === UserType.DEVICE || !user.passwordHash)
       throw new AppError('DEVICE_ACCOUNT');
-    if (!(await verifySecret(input.oldPassword, user.passwordHash)))
-      throw new AppError('OLD_PASSWORD_WRONG');
-    await this.users.update(user.id, { passwordHash: await hashSecret(input.newPassword) });
+    await this.guard.check(subjects.user(user.id), user.passwordHash, old, 'OLD_PASSWORD_WRONG');
+    await this.users.update(user.id, { passwordHash: await hashSecret(newPassword) });
     await this.tokens.revokeAllForUser(user.id);
   }
 
-  async bindPhone(input: {
-    username: string;
-    password: string;
-    phoneNumber: string;
-    captcha: string;
-  }): Promise<void> {
+  async bindPhone(
+    input: { username: string; phoneNumber: string; captcha: string },
+    proof: PasswordProof,
+  ): Promise<void> {
     const user = await this.users.findByLoginName(input.username);
+    await this.guard.check(subjects.name(input.username), await this.storedHash(user), proof);
     if (!user) throw new AppError('LOGIN_FAILED');
     if (user.userType === UserType.DEVICE) throw new AppError('DEVICE_ACCOUNT');
-    await this.checkUserPassword(user, input.password);
+    await this.sms.consumeCode(input.phoneNumber, input.captcha);
     const holder = await this.users.findByLoginName(input.phoneNumber);
     if (holder && holder.id !== user.id) throw new AppError('PHONE_TAKEN');
-    await this.sms.consumeCode(input.phoneNumber, input.captcha);
     await this.users.update(user.id, { phoneNumber: input.phoneNumber });
   }
 
-  private async checkUserPassword(user: UserRow, password: string): Promise<void> {
-    await this.guard.check(userSubject(user), async () => {
-      if (user.userType !== UserType.DEVICE) {
-        return user.passwordHash !== null && verifySecret(password, user.passwordHash);
-      }
-      const device = user.terminalNo
-        ? await this.devices.findByTerminalNo(user.terminalNo)
-        : undefined;
-      return device !== undefined && verifySecret(password, device.passwordHash);
-    });
+  /** The hash a sign-in name's password is checked against: a device account's is its device's. */
+  private async storedHash(user?: UserRow, device?: DeviceRow): Promise<string | null> {
+    if (!user) return device?.passwordHash ?? null;
+    if (user.userType !== UserType.DEVICE) return user.passwordHash;
+    const own = user.terminalNo ? await this.devices.findByTerminalNo(user.terminalNo) : undefined;
+    return own?.passwordHash ?? null;
   }
 
-  /** The account of a device number (userType 3), made at its first sign-in. */
+  /**
+   * The account of a device number (userType 3), made at its first sign-in; parallel first
+   * sign-ins all get the one account.
+   */
   private async deviceUser(device: DeviceRow, applicationId: number): Promise<UserRow> {
-    const user = await this.users.create({
+    const user = await this.users.createOrFind({
       applicationId,
       username: device.terminalNo,
       nickname: device.name,

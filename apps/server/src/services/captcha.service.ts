@@ -3,17 +3,35 @@ import svgCaptcha from 'svg-captcha';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { CaptchaRepository } from '../repositories/captcha.repository.js';
+import { addressKey } from './address-key.js';
+import type { AttemptCounters } from './attempt-counters.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+const MINUTE_MS = 60_000;
 
-/** Picture codes that stand in front of every SMS send; each can be answered once. */
+export interface CaptchaLimits {
+  perAddressPerMinute: number;
+  /** Bounds the stored captchas: at most five minutes' worth of this many. */
+  totalPerMinute: number;
+}
+
+/**
+ * Picture codes that stand in front of every SMS send and of password checks past the free ones;
+ * each can be answered once. Handing them out is limited per address and in total.
+ */
 export class CaptchaService {
   constructor(
     private readonly captchas: CaptchaRepository,
+    private readonly counters: AttemptCounters,
+    private readonly limits: CaptchaLimits,
     private readonly clock: Clock,
   ) {}
 
-  async create(): Promise<{ captchaId: string; image: string; expiresIn: number }> {
+  async create(ip: string): Promise<{ captchaId: string; image: string; expiresIn: number }> {
+    const mine = await this.counters.hit(`captcha:${addressKey(ip)}`, MINUTE_MS);
+    if (mine.hits > this.limits.perAddressPerMinute) throw new AppError('CAPTCHA_TOO_FREQUENT');
+    const all = await this.counters.hit('captcha:*', MINUTE_MS);
+    if (all.hits > this.limits.totalPerMinute) throw new AppError('CAPTCHA_TOO_FREQUENT');
     const now = this.clock.now();
     await this.captchas.deleteExpired(now);
     const { data, text } = svgCaptcha.create({
@@ -33,15 +51,17 @@ export class CaptchaService {
     };
   }
 
-  /** Consumes the captcha whether or not the answer is right, so it cannot be guessed at. */
   async verify(captchaId: string, answer: string): Promise<void> {
+    if (!(await this.solved(captchaId, answer))) throw new AppError('CAPTCHA_WRONG');
+  }
+
+  /** Consumes the captcha whether or not the answer is right, so it cannot be guessed at. */
+  async solved(captchaId: string, answer: string): Promise<boolean> {
     const stored = await this.captchas.take(captchaId);
-    if (
-      !stored ||
-      stored.expiresAt <= this.clock.now() ||
-      stored.answer !== answer.trim().toLowerCase()
-    ) {
-      throw new AppError('CAPTCHA_WRONG');
-    }
+    return (
+      stored !== undefined &&
+      stored.expiresAt > this.clock.now() &&
+      stored.answer === answer.trim().toLowerCase()
+    );
   }
 }

@@ -4,6 +4,7 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/call';
 import { toast } from '../api/feedback';
+import { CaptchaImage } from '../components/CaptchaImage';
 import { queries } from '../api/queries';
 import { useAction } from '../hooks/useAction';
 import { useCountdown } from '../hooks/useCountdown';
@@ -68,14 +69,7 @@ export function VerificationFields({ form, phoneRules = [] }: VerificationFields
         name="captchaCode"
         label={t('verification.captcha')}
         extra={
-          <button
-            type="button"
-            className="captcha-image"
-            aria-label={t('verification.captchaAlt')}
-            onClick={() => void captcha.refetch()}
-          >
-            {captcha.data && <img src={captcha.data.image} alt={t('verification.captchaAlt')} />}
-          </button>
+          <CaptchaImage image={captcha.data?.image} onRefresh={() => void captcha.refetch()} />
         }
       >
         <Input placeholder={t('verification.captchaPlaceholder')} maxLength={8} />

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineCall } from './define.js';
 import { routes } from './routes.js';
 import { Captcha, LoginResult, SmsCodeSent, User } from './entities.js';
+import { captchaAnswer, captchaCode, captchaId } from './captcha-fields.js';
 import {
+  id,
   mobile,
   nickname,
   pushClientId,
@@ -22,11 +24,7 @@ export const captcha = defineCall({
 export const smsCodeRequest = defineCall({
   ...routes.smsCodeRequest,
   summary: 'Send a 6-digit code to a mainland mobile; needs the picture code',
-  query: z.object({
-    phoneNumber: mobile,
-    captchaId: z.string({ error: 'captchaCode' }).min(1, { error: 'captchaCode' }).max(64),
-    captchaCode: z.string({ error: 'captchaCode' }).trim().min(1, { error: 'captchaCode' }).max(16),
-  }),
+  query: z.object({ phoneNumber: mobile, captchaId, captchaCode }),
   response: SmsCodeSent,
 });
 
@@ -50,9 +48,10 @@ export const login = defineCall({
   body: z.object({
     username,
     password: transportPassword,
-    applicationId: z.coerce.number().int().positive().optional(),
+    applicationId: id.optional(),
     pushClientId,
     systemInfo,
+    ...captchaAnswer,
   }),
   response: LoginResult,
 });
@@ -65,7 +64,8 @@ export const logout = defineCall({
 
 export const resetPassword = defineCall({
   ...routes.resetPassword,
-  summary: 'Set a new password with an SMS code; revokes every session and lifts a lock',
+  summary:
+    'Set a new password with an SMS code (checked before the number); revokes every session and lifts a lock',
   body: z.object({ phoneNumber: mobile, password: transportPassword, code: smsCode }),
   response: z.null(),
 });
@@ -73,7 +73,11 @@ export const resetPassword = defineCall({
 export const updatePassword = defineCall({
   ...routes.updatePassword,
   summary: 'Change the password; revokes every session, so the app signs in again',
-  body: z.object({ oldPassword: transportPassword, newPassword: transportPassword }),
+  body: z.object({
+    oldPassword: transportPassword,
+    newPassword: transportPassword,
+    ...captchaAnswer,
+  }),
   response: z.null(),
 });
 
@@ -94,12 +98,13 @@ export const bindPhone = defineCall({
   ...routes.bindPhone,
   summary: 'Bind a phone number to an account, proven by its password and an SMS code',
   body: z.object({
-    applicationId: z.coerce.number().int().positive().optional(),
+    applicationId: id.optional(),
     username,
     password: transportPassword,
     phoneNumber: mobile,
     /** The SMS code sent to phoneNumber (the spec calls it captcha). */
     captcha: smsCode,
+    ...captchaAnswer,
   }),
   response: z.null(),
 });

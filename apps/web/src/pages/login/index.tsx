@@ -10,7 +10,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
 import { AppLink } from '../../components/AppLink';
+import { CaptchaField } from '../../components/CaptchaField';
 import { PageLayout } from '../../components/PageLayout';
+import { useCaptchaGate } from '../../forms/useCaptchaGate';
 import { useAction } from '../../hooks/useAction';
 import { changeLanguage } from '../../i18n';
 import { clientInfo } from '../../lib/client-info';
@@ -49,16 +51,21 @@ export default function LoginPage() {
   );
   const [remember, setRemember] = useState(remembered.remPassword);
   const [error, setError] = useState<ValidationMessageKey | null>(null);
+  const gate = useCaptchaGate();
 
   const [submit, pending] = useAction(async () => {
     const account = username.trim();
-    const invalid = invalidField(mode, account, rememberedHash ?? password);
+    const invalid =
+      invalidField(mode, account, rememberedHash ?? password) ??
+      (gate.missing() ? 'captchaCode' : null);
     setError(invalid);
     if (invalid) return;
     const hash = rememberedHash ?? hashPasswordForTransport(password);
-    const result = await call(routes.login, {
-      body: { username: account, password: hash, ...clientInfo() },
-    });
+    const result = await gate.attempt(() =>
+      call(routes.login, {
+        body: { username: account, password: hash, ...gate.answer(), ...clientInfo() },
+      }),
+    );
     signIn(result);
     useAccountStore.setState({
       lastUsername: account,
@@ -136,6 +143,7 @@ export default function LoginPage() {
               autoComplete="current-password"
             />
           </List.Item>
+          <CaptchaField gate={gate} />
         </List>
         {error && (
           <p className="field-error" role="alert">

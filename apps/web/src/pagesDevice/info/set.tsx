@@ -13,6 +13,7 @@ import { call } from '../../api/call';
 import { toast } from '../../api/feedback';
 // Dialog from overlays: antd-mobile's imperative render set up for React 19.
 import { Dialog } from '../../api/overlays';
+import { CaptchaField } from '../../components/CaptchaField';
 import { PageLayout } from '../../components/PageLayout';
 import { SubmitButton } from '../../components/SubmitButton';
 import '../../devices/devices.css';
@@ -21,6 +22,7 @@ import { forgetDevice } from '../../devices/selection';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { NewPasswordFields } from '../../forms/NewPasswordFields';
 import { useRules } from '../../forms/rules';
+import { useCaptchaGate } from '../../forms/useCaptchaGate';
 import { useAction } from '../../hooks/useAction';
 import { reLaunch } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
@@ -41,14 +43,19 @@ function DevicePasswordForm({ device }: { device: Terminal }) {
   const { t } = useTranslation();
   const rules = useRules();
   const [form] = Form.useForm<PasswordValues>();
+  const gate = useCaptchaGate();
   const [save, saving] = useAction(async ({ oldPassword, password }: PasswordValues) => {
-    await call(routes.updateTerminalPassword, {
-      body: {
-        terminalNo: device.terminalNo,
-        oldPassword: hashPasswordForTransport(oldPassword),
-        newPassword: hashPasswordForTransport(password),
-      },
-    });
+    if (gate.missing()) return toast(rules.message('captchaCode'));
+    await gate.attempt(() =>
+      call(routes.updateTerminalPassword, {
+        body: {
+          terminalNo: device.terminalNo,
+          oldPassword: hashPasswordForTransport(oldPassword),
+          newPassword: hashPasswordForTransport(password),
+          ...gate.answer(),
+        },
+      }),
+    );
     form.resetFields();
     toast(t('devices.set.passwordSaved'));
   });
@@ -71,6 +78,7 @@ function DevicePasswordForm({ device }: { device: Terminal }) {
         />
       </Form.Item>
       <NewPasswordFields label={t('devices.set.newPassword')} />
+      <CaptchaField gate={gate} label={t('verification.captcha')} />
     </Form>
   );
 }
