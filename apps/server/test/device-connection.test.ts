@@ -3,14 +3,35 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { MediaUploads } from '../src/audio/media-uploads.js';
 import type { CommandDispatcher } from '../src/gateway/command-dispatcher.js';
-import { DeviceConnection, type Transport } from '../src/gateway/device-connection.js';
+import {
+  DeviceConnection,
+  type ConnectionDeps,
+  type Transport,
+} from '../src/gateway/device-connection.js';
+import type { DeviceCredentials } from '../src/gateway/device-credentials.js';
 import type { DeviceDirectory } from '../src/gateway/device-directory.js';
+import type { IdentityLog } from '../src/gateway/identity-log.js';
 import { LiveSessions } from '../src/gateway/live-sessions.js';
 import type { Pipeline } from '../src/gateway/pipeline.js';
 import { newGatewayStats } from '../src/gateway/stats.js';
 
 /** A heartbeat (0x0002) of terminal 043048325465, from Traccar's tests. */
 const HEARTBEAT = hexToBytes('7e0002000004304832546500b7ca7e');
+
+/** Device 1 is registered, without a secret; the rest is given per test. */
+function deps(given: Pick<ConnectionDeps, 'pipeline' | 'sessions' | 'dispatcher'>): ConnectionDeps {
+  return {
+    directory: { identify: async () => ({ id: 1, authCode: null }) } as unknown as DeviceDirectory,
+    credentials: {
+      judge: async () => ({ kind: 'admit', proof: 'claimed' }),
+    } as unknown as DeviceCredentials,
+    identityLog: { record: vi.fn() } as unknown as IdentityLog,
+    media: { receive: async () => undefined } as unknown as MediaUploads,
+    stats: newGatewayStats(),
+    logger: pino({ level: 'silent' }),
+    ...given,
+  };
+}
 
 describe('device connection flow control', () => {
   it('stops reading while 32 frames wait for their commit, and reads again once they are in', async () => {
@@ -24,15 +45,18 @@ describe('device connection flow control', () => {
       close: vi.fn(),
       closed: false,
     };
-    const connection = new DeviceConnection(findProtocol('jt808')!, transport, {
-      directory: { identify: async () => ({ id: 1 }) } as unknown as DeviceDirectory,
-      pipeline: { prepare: async () => undefined, handle: () => committed } as unknown as Pipeline,
-      sessions: new LiveSessions(),
-      dispatcher: { deviceConnected: async () => undefined } as unknown as CommandDispatcher,
-      media: { receive: async () => undefined } as unknown as MediaUploads,
-      stats: newGatewayStats(),
-      logger: pino({ level: 'silent' }),
-    });
+    const connection = new DeviceConnection(
+      findProtocol('jt808')!,
+      transport,
+      deps({
+        pipeline: {
+          prepare: async () => undefined,
+          handle: () => committed,
+        } as unknown as Pipeline,
+        sessions: new LiveSessions(),
+        dispatcher: { deviceConnected: async () => undefined } as unknown as CommandDispatcher,
+      }),
+    );
     const burst = new Uint8Array(HEARTBEAT.length * 40);
     for (let i = 0; i < 40; i++) burst.set(HEARTBEAT, i * HEARTBEAT.length);
     connection.receive(burst);
@@ -52,19 +76,19 @@ describe('device connection login', () => {
     const sessions = new LiveSessions();
     const deviceGone = vi.fn();
     const deviceConnected = vi.fn(async () => undefined);
-    const connection = new DeviceConnection(findProtocol('jt808')!, transport, {
-      directory: { identify: async () => ({ id: 1 }) } as unknown as DeviceDirectory,
-      pipeline: {
-        prepare: async () => undefined,
-        handle: () => committed,
-        deviceGone,
-      } as unknown as Pipeline,
-      sessions,
-      dispatcher: { deviceConnected } as unknown as CommandDispatcher,
-      media: { receive: async () => undefined } as unknown as MediaUploads,
-      stats: newGatewayStats(),
-      logger: pino({ level: 'silent' }),
-    });
+    const connection = new DeviceConnection(
+      findProtocol('jt808')!,
+      transport,
+      deps({
+        pipeline: {
+          prepare: async () => undefined,
+          handle: () => committed,
+          deviceGone,
+        } as unknown as Pipeline,
+        sessions,
+        dispatcher: { deviceConnected } as unknown as CommandDispatcher,
+      }),
+    );
     return { connection, sessions, deviceGone, deviceConnected };
   }
 

@@ -4,6 +4,7 @@ import { hexToBytes } from '@xunji/protocols';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway/gateway.js';
 import { FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
+import { QUIET_MS } from '../src/gateway/live-sessions.js';
 import { testDialects } from './support/databases.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -108,16 +109,23 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
     );
   });
 
-  it('keeps one live connection per device: a new login closes the old socket', async () => {
-    await register('864717003283581', 'gt06');
+  it('keeps one live connection per device: a second login takes over only once the first is quiet', async () => {
+    const { id } = await register('864717003283581', 'gt06');
     const login = '78780D01086471700328358100093F040D0A';
     const first = connect('gt06');
     first.send(login);
-    await waitFor(() => gateway.sessions.size > 0);
+    await waitFor(() => gateway.sessions.connectionOf(id) !== undefined);
     const second = connect('gt06');
     second.send(login);
+    await waitFor(() => gateway.stats.identity.contested > 0);
+    expect(first.closed).toBe(false);
+    // Silent past the quiet interval (a half-dead NAT mapping): the device's new connection wins.
+    server.clock.advance(QUIET_MS);
+    const third = connect('gt06');
+    third.send(login);
     await waitFor(() => first.closed);
-    expect(second.closed).toBe(false);
+    expect(third.closed).toBe(false);
+    expect(gateway.stats.identity.takeover).toBe(1);
   });
 
   it('acknowledges a JT/T 808 position only once it is stored', async () => {

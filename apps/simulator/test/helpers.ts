@@ -1,6 +1,7 @@
 import {
   findProtocol,
   newSession,
+  type DecodeResult,
   type DecodedMessage,
   type ProtocolSession,
 } from '@xunji/protocols';
@@ -26,11 +27,25 @@ export interface ServerDecoder {
   decode: (frame: Uint8Array) => { messages: DecodedMessage[]; ack?: Uint8Array };
 }
 
-/** Decodes frames in order on one server session, as the gateway would. */
+/** The code a stand-in server issues at every JT/T 808 registration. */
+export const STUB_AUTH_CODE = 'stub-code';
+
+/** What a stand-in server answers: the ack, or for a login it judges, acceptance. */
+export const answerOf = ({ ack, answerLogin }: DecodeResult): Uint8Array | undefined =>
+  ack ?? answerLogin?.({ accepted: true, authCode: STUB_AUTH_CODE });
+
+/** Decodes frames in order on one server session, as the gateway would (every login accepted). */
 export function serverDecoder(protocol: 'gt06' | 'jt808' | 'watch' | 'h02'): ServerDecoder {
   const decoder = findProtocol(protocol)!;
   const session = newSession();
-  return { session, decode: (frame) => decoder.decode(frame, session) };
+  return {
+    session,
+    decode: (frame) => {
+      const result = decoder.decode(frame, session);
+      const ack = answerOf(result);
+      return { messages: result.messages, ...(ack ? { ack } : {}) };
+    },
+  };
 }
 
 export function positionsOf(messages: DecodedMessage[]) {

@@ -1,7 +1,7 @@
 import { findProtocol } from '@xunji/protocols';
 import { describe, expect, it } from 'vitest';
 import { Jt808Device } from '../src/devices/jt808.js';
-import { positionsOf, sampleFix, serverDecoder } from './helpers.js';
+import { positionsOf, sampleFix, serverDecoder, STUB_AUTH_CODE } from './helpers.js';
 
 const PHONE = '860000000002';
 
@@ -12,10 +12,13 @@ function loggedIn() {
   const register = server.decode(device.login().bytes);
   expect(register.messages[0]).toMatchObject({ type: 'login', deviceId: PHONE });
   const registered = device.parse(register.ack!);
-  expect(registered).toMatchObject({ type: 'registered', authCode: PHONE });
+  expect(registered).toMatchObject({ type: 'registered', authCode: STUB_AUTH_CODE });
   const auth = device.continueLogin(registered)!;
   const authResult = server.decode(auth.bytes);
-  expect(authResult.messages[0]).toMatchObject({ type: 'login', details: { authCode: PHONE } });
+  expect(authResult.messages[0]).toMatchObject({
+    type: 'login',
+    credential: { kind: 'authCode', code: STUB_AUTH_CODE },
+  });
   expect(device.parse(authResult.ack!)).toEqual({ type: 'ack', serial: auth.serial });
   return { device, server };
 }
@@ -25,7 +28,10 @@ describe('JT/T 808 device frames decode with the server decoder', () => {
     const { device } = loggedIn();
     device.reset();
     const again = serverDecoder('jt808').decode(device.login().bytes);
-    expect(again.messages[0]).toMatchObject({ type: 'login', details: { authCode: PHONE } });
+    expect(again.messages[0]).toMatchObject({
+      type: 'login',
+      credential: { kind: 'authCode', code: STUB_AUTH_CODE },
+    });
   });
 
   it('sends heartbeats the server acks', () => {

@@ -8,6 +8,7 @@ import {
   type Position,
   type ProtocolSession,
 } from '@xunji/protocols';
+import { answerOf } from './helpers.js';
 
 export type StubProtocol = 'gt06' | 'jt808' | 'watch' | 'h02';
 
@@ -25,9 +26,11 @@ export class StubGateway {
       this.connections.set(socket, session);
       socket.on('data', (chunk) => {
         for (const frame of framer.push(new Uint8Array(chunk))) {
-          const { messages, ack } = decoder.decode(frame, session);
+          const result = decoder.decode(frame, session);
+          const { messages } = result;
           this.messages.push(...messages);
           for (const m of messages) if (m.type === 'login') this.logins.push(m.deviceId);
+          const ack = answerOf(result);
           if (ack) socket.write(ack);
         }
       });

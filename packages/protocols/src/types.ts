@@ -83,8 +83,23 @@ export interface Position extends DeviceStatus {
 /** Why a device refused a command. */
 export type CommandOutcome = 'fail' | 'paramError' | 'unsupported';
 
+/** What a login offers besides the device's number, for the server to judge. */
+export type LoginCredential =
+  /** JT/T 808 0x0100: the device asks for an authentication code. */
+  | { kind: 'register' }
+  /** JT/T 808 0x0102: the code it was given at registration (or provisioned with). */
+  | { kind: 'authCode'; code: string };
+
+/** The server's judgement of a login's credential; a registration accepted carries the code. */
+export type LoginVerdict = { accepted: true; authCode?: string } | { accepted: false };
+
 export type DecodedMessage =
-  | { type: 'login'; deviceId: string; details?: Record<string, string | number> }
+  | {
+      type: 'login';
+      deviceId: string;
+      details?: Record<string, string | number>;
+      credential?: LoginCredential;
+    }
   | { type: 'heartbeat'; status?: DeviceStatus }
   | { type: 'position'; position: Position }
   /** Cells and Wi-Fi access points the device saw, without coordinates (a geolocation provider
@@ -116,6 +131,8 @@ export interface DecodeResult {
   messages: DecodedMessage[];
   /** Bytes the device expects back; the gateway sends them once the frame's data is stored. */
   ack?: Uint8Array;
+  /** Instead of `ack` when the answer depends on the server's judgement of the login's credential. */
+  answerLogin?: (verdict: LoginVerdict) => Uint8Array;
 }
 
 /** Per-connection protocol state (device id after login, serial numbers, protocol extras). */

@@ -8,6 +8,7 @@ import { parseCommandArgs, UsageError, type AdminCommand } from './command.js';
 import { appCommands } from './app-commands.js';
 import { contentCommands } from './content-commands.js';
 import { deviceCommands } from './device-commands.js';
+import { deviceIdentityCommands } from './device-identity-commands.js';
 import { fleetCommands } from './fleet-commands.js';
 import { modelCommands } from './model-commands.js';
 import { userCommands } from './user-commands.js';
@@ -15,6 +16,7 @@ import { userCommands } from './user-commands.js';
 const commands: AdminCommand[] = [
   ...userCommands,
   ...deviceCommands,
+  ...deviceIdentityCommands,
   ...fleetCommands,
   ...modelCommands,
   ...appCommands,

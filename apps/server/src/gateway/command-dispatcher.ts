@@ -1,10 +1,10 @@
 import type { Command, CommandOutcome } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
 import type { CommandResult, CommandRow } from '../db/schema.js';
-import { commandParam } from '../remote/command-params.js';
+import { carriesPersonalData, commandParam } from '../remote/command-params.js';
 import type { CommandRepository } from '../repositories/command.repository.js';
 import { BatchLoader } from './batch-loader.js';
-import type { LiveSessions } from './live-sessions.js';
+import type { LiveConnection, LiveSessions } from './live-sessions.js';
 
 export interface DispatchOptions {
   userId?: number;
@@ -27,6 +27,8 @@ export interface DispatcherOptions {
  * device's reply; unsupported or paramError when the protocol cannot express it; notConnected or
  * delayedDelivery (then sent at the next login, or unsent when it expires) for an offline device;
  * timeout when no reply comes; noAnswer when the device leaves first; error when it cannot be written.
+ * A command carrying personal data goes only to a connection that has proven itself: until the
+ * device has one, it waits as if the device were offline (delayedDelivery, queued).
  */
 export class CommandDispatcher {
   /** A fleet logging in at once asks for its queued commands in a few queries. */
@@ -67,22 +69,20 @@ export class CommandDispatcher {
     options: DispatchOptions = {},
   ): Promise<CommandRow[]> {
     const now = this.clock.now();
-    const online = this.sessions.connectionOf(deviceId) !== undefined;
     const rows = await this.commands.createAll(
       commands.map((command) => ({
         deviceId,
         userId: options.userId ?? null,
         command: JSON.stringify(command),
         kind: commandParam(command).paramName,
-        state: online ? 'sent' : options.queueIfOffline ? 'queued' : 'done',
-        result: online ? null : options.queueIfOffline ? 'delayedDelivery' : 'notConnected',
+        ...this.initialState(deviceId, command, options),
         createdAt: now,
         expiresAt: now + this.options.queueTtlMs,
       })),
     );
     const after: CommandRow[] = [];
     for (const row of rows) {
-      if (online) after.push((await this.send(row)) ?? row);
+      if (row.state === 'sent') after.push((await this.send(row)) ?? row);
       else {
         this.changed(row);
         after.push(row);
@@ -91,7 +91,10 @@ export class CommandDispatcher {
     return after;
   }
 
-  /** A device logged in: what waits for it is sent now, or marked unsent if it waited too long. */
+  /**
+   * A device logged in (or its connection became trusted): what waits for it is sent now (personal
+   * data only to a trusted connection), or marked unsent if it waited too long.
+   */
   async deviceConnected(deviceId: number): Promise<void> {
     for (const row of (await this.queued.load(deviceId)) ?? []) {
       if (row.expiresAt <= this.clock.now()) await this.finish(row.id, 'unsent');
@@ -131,12 +134,10 @@ export class CommandDispatcher {
 
   /** Encodes and writes a command; answers the row as it is after. */
   private async send(row: CommandRow): Promise<CommandRow | undefined> {
-    const connection = this.sessions.connectionOf(row.deviceId);
+    const command = JSON.parse(row.command) as Command;
+    const connection = this.connectionFor(row.deviceId, command);
     if (!connection) return undefined;
-    const encoded = connection.protocol.encodeCommand(
-      JSON.parse(row.command) as Command,
-      connection.session,
-    );
+    const encoded = connection.protocol.encodeCommand(command, connection.session);
     if (!encoded.ok) return this.finish(row.id, encoded.reason, encoded.detail);
     const sent = await this.commands.update(row.id, {
       state: 'sent',
@@ -147,6 +148,29 @@ export class CommandDispatcher {
     if (!connection.transport.write(encoded.bytes)) return this.finish(row.id, 'error');
     if (sent) this.changed(sent);
     return sent;
+  }
+
+  /**
+   * A new command is sent at once when its connection is there; queued for an offline device that
+   * may wait, or for an online one whose connection has not yet proven itself for personal data.
+   */
+  private initialState(
+    deviceId: number,
+    command: Command,
+    options: DispatchOptions,
+  ): Pick<CommandRow, 'state' | 'result'> {
+    if (this.connectionFor(deviceId, command)) return { state: 'sent', result: null };
+    const live = this.sessions.connectionOf(deviceId);
+    if (live && !live.protocol.supports(command)) return { state: 'done', result: 'unsupported' };
+    if (live || options.queueIfOffline) return { state: 'queued', result: 'delayedDelivery' };
+    return { state: 'done', result: 'notConnected' };
+  }
+
+  /** The connection a command may go to now: personal data only to a trusted one. */
+  private connectionFor(deviceId: number, command: Command): LiveConnection | undefined {
+    return carriesPersonalData(command)
+      ? this.sessions.trustedConnectionOf(deviceId)
+      : this.sessions.connectionOf(deviceId);
   }
 
   private async finish(

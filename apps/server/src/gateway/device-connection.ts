@@ -1,9 +1,13 @@
 import { DecodeError, newSession, type Protocol } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaChunk, MediaUploads } from '../audio/media-uploads.js';
+import type { DeviceRow } from '../db/schema.js';
 import type { CommandDispatcher } from './command-dispatcher.js';
+import type { DeviceCredentials } from './device-credentials.js';
 import type { DeviceDirectory } from './device-directory.js';
-import type { LiveSessions } from './live-sessions.js';
+import { admitLogin } from './device-login.js';
+import type { IdentityLog } from './identity-log.js';
+import type { LiveSessions, Proof } from './live-sessions.js';
 import type { Pipeline } from './pipeline.js';
 import type { GatewayStats } from './stats.js';
 
@@ -16,6 +20,8 @@ export interface Transport {
   resume(): void;
   close(): void;
   readonly closed: boolean;
+  /** Where the device connects from (ip:port), for the operator. */
+  readonly address?: string;
 }
 
 /** Frames of one connection waiting for their commit before reading pauses. */
@@ -23,6 +29,9 @@ const MAX_IN_FLIGHT = 32;
 
 export interface ConnectionDeps {
   directory: DeviceDirectory;
+  /** Judges what a login proves (JT/T 808 authentication codes). */
+  credentials: DeviceCredentials;
+  identityLog: IdentityLog;
   pipeline: Pipeline;
   sessions: LiveSessions;
   dispatcher: CommandDispatcher;
@@ -34,15 +43,21 @@ export interface ConnectionDeps {
 
 /**
  * One device's conversation, whatever carries it. Frames are handled strictly in order: decode →
- * identify the device (an unknown one is refused) → media packets kept (only frames that carry
- * them wait for that) → pipeline → once committed, the device's ack →
- * command replies and queued commands. A position frame does not wait for the commit of the one
+ * identify the device (an unknown one or a wrong code is refused) → admission (while another
+ * connection holds the device and has not gone quiet, this one is kept out: nothing stored or
+ * acknowledged) → media packets kept (only frames that carry them wait for that) → pipeline →
+ * once committed, the device's ack → command replies and queued commands. A position frame does not wait for the commit of the one
  * before it, so a burst of blind-area uploads shares one transaction; acks still go out in order.
  */
 export class DeviceConnection {
   private readonly framer;
   private readonly session = newSession();
-  private deviceId: number | undefined;
+  private device: DeviceRow | undefined;
+  private proof: Proof = 'claimed';
+  /** The device's live connection: commands come through it. */
+  private live = false;
+  /** Commands carrying personal data were released to it (live-sessions.ts, trusted). */
+  private personalReleased = false;
   private queue = Promise.resolve();
   /** Frames received and not yet acknowledged (or settled otherwise). */
   private inFlight = 0;
@@ -52,6 +67,8 @@ export class DeviceConnection {
     private readonly protocol: Protocol,
     private readonly transport: Transport,
     private readonly deps: ConnectionDeps,
+    /** Called once the connection is a registered device's live one (its login deadline ends). */
+    private readonly onIdentified: () => void = () => undefined,
   ) {
     this.framer = protocol.createFramer();
   }
@@ -84,9 +101,13 @@ export class DeviceConnection {
     }
   };
 
+  private get address(): string {
+    return this.transport.address ?? 'unknown';
+  }
+
   /** The transport ended: the device is offline unless it already has a newer connection. */
   ended(): void {
-    const { deviceId } = this;
+    const deviceId = this.device?.id;
     const { sessions, pipeline, dispatcher } = this.deps;
     if (deviceId === undefined || !sessions.detach(deviceId, this.transport)) return;
     pipeline.deviceGone(deviceId);
@@ -111,57 +132,99 @@ export class DeviceConnection {
       return {};
     }
     const login = result.messages.find((m) => m.type === 'login');
-    if (login?.type === 'login' && this.deviceId === undefined) await this.identify(login.deviceId);
-    const { deviceId } = this;
-    if (deviceId === undefined) {
+    let { ack } = result;
+    if (login?.type === 'login' && (!this.device || login.credential)) {
+      const admitted = await admitLogin(
+        this.deps,
+        this.protocol.name,
+        this.transport,
+        login,
+        result.answerLogin,
+      );
+      if (!admitted) {
+        if (this.live) this.transport.close();
+        return {};
+      }
+      if (!this.device) await pipeline.prepare(admitted.device.id);
+      ({ device: this.device, proof: this.proof } = admitted);
+      ack ??= admitted.ack;
+    }
+    const { device } = this;
+    if (!device) {
       stats.unknownDevices++;
       this.transport.close();
       return {};
     }
+    const entering = !this.live;
+    if (entering && this.keptOut(device)) return {};
+    if (!entering) this.heard(device.id);
     const media = result.messages.filter((m): m is MediaChunk => m.type === 'mediaChunk');
     // Before the pipeline, so the frames after this one still commit (and are acked) in order.
-    if (media.length > 0) await this.deps.media.receive(deviceId, media);
-    const { ack } = result;
-    const acked = pipeline.handle(deviceId, result.messages, frame).then(() => {
+    if (media.length > 0) await this.deps.media.receive(device.id, media);
+    const acked = pipeline.handle(device.id, result.messages, frame).then(() => {
       if (ack) this.transport.write(ack);
     });
     const replies = result.messages.filter((m) => m.type === 'commandResult');
-    if (!login && replies.length === 0) return { acked };
+    if (!entering && replies.length === 0) return { acked };
     // A login is answered before the device can be sent anything; a reply is matched once its
     // frame is in.
     await acked;
-    for (const reply of replies) await dispatcher.handleReply(deviceId, reply);
-    if (login && this.goLive(deviceId)) await dispatcher.deviceConnected(deviceId);
+    if (entering && !(await this.goLive(device))) return {};
+    for (const reply of replies) await dispatcher.handleReply(device.id, reply);
+    if (entering) await dispatcher.deviceConnected(device.id);
     return {};
+  }
+
+  /** While another connection holds the device and has not gone quiet, this one gets nothing. */
+  private keptOut(device: DeviceRow): boolean {
+    const { sessions, identityLog } = this.deps;
+    if (sessions.admission(device.id, this.transport, this.proof) !== 'contested') return false;
+    identityLog.record('contested', device, {
+      established: sessions.connectionOf(device.id)?.address ?? 'unknown',
+      newcomer: this.address,
+    });
+    return true;
+  }
+
+  /** A frame on the live connection; once it may be trusted, personal data waiting for it goes. */
+  private heard(deviceId: number): void {
+    const { sessions, pipeline, dispatcher } = this.deps;
+    sessions.heard(deviceId, this.transport);
+    if (this.personalReleased) return;
+    if (sessions.trustedConnectionOf(deviceId)?.transport !== this.transport) return;
+    this.personalReleased = true;
+    pipeline.track(dispatcher.deviceConnected(deviceId));
   }
 
   /**
    * Commands reach the device through its live session, so it is attached only once the login's
    * ack is out: a device ignores what comes before it. False when the connection ended meanwhile.
    */
-  private goLive(deviceId: number): boolean {
-    const { sessions, pipeline } = this.deps;
+  private async goLive(device: DeviceRow): Promise<boolean> {
+    const { sessions, pipeline, dispatcher, identityLog } = this.deps;
     if (this.transport.closed) {
       // The login made it online; nobody else holds it, so it is gone again.
-      if (!sessions.connectionOf(deviceId)) pipeline.deviceGone(deviceId);
+      if (!sessions.connectionOf(device.id)) pipeline.deviceGone(device.id);
       return false;
     }
-    sessions.attach(deviceId, {
+    const replaced = sessions.attach(device.id, {
       transport: this.transport,
       protocol: this.protocol,
       session: this.session,
+      proof: this.proof,
+      address: this.address,
     });
-    return true;
-  }
-
-  private async identify(identifier: string): Promise<void> {
-    const { directory, pipeline, logger } = this.deps;
-    const device = await directory.identify(identifier, this.protocol.name);
-    if (!device) {
-      logger.warn({ protocol: this.protocol.name, id: identifier }, 'unknown device refused');
-      return;
+    this.live = true;
+    this.personalReleased = sessions.trustedConnectionOf(device.id)?.transport === this.transport;
+    this.onIdentified();
+    if (replaced) {
+      identityLog.record('takeover', device, {
+        established: replaced.address,
+        newcomer: this.address,
+      });
+      // What the replaced connection was sent is not answered by this one.
+      await dispatcher.deviceGone(device.id);
     }
-    await pipeline.prepare(device.id);
-    this.deviceId = device.id;
+    return true;
   }
 }

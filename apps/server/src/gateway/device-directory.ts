@@ -1,6 +1,7 @@
 import type { DeviceRow } from '../db/schema.js';
 import type { DeviceRepository } from '../repositories/device.repository.js';
 import type { HeldDeviceRepository } from '../repositories/held-device.repository.js';
+import { normalizeTerminalNo } from '../devices/terminal-no.js';
 import { BatchLoader } from './batch-loader.js';
 
 const KNOWN_MS = 60_000;
@@ -30,11 +31,9 @@ export class DeviceDirectory {
     this.loader = new BatchLoader((terminalNos) => devices.findByTerminalNos(terminalNos));
   }
 
-  async identify(
-    identifier: string,
-    protocol: string,
-    now = Date.now(),
-  ): Promise<DeviceRow | undefined> {
+  /** `sent`: the number as the device sent it, looked up in its normal form (terminal-no.ts). */
+  async identify(sent: string, protocol: string, now = Date.now()): Promise<DeviceRow | undefined> {
+    const identifier = normalizeTerminalNo(sent);
     const cached = this.cache.get(identifier);
     if (cached && cached.until > now) {
       if (!cached.device) cached.attempts++;
@@ -50,5 +49,11 @@ export class DeviceDirectory {
     });
     if (!device) await this.holding?.record(identifier, protocol, attempts, now);
     return device;
+  }
+
+  /** The gateway changed a device (its authentication code): later logins see the change. */
+  updated(device: DeviceRow): void {
+    const cached = this.cache.get(device.terminalNo);
+    if (cached?.device) cached.device = device;
   }
 }

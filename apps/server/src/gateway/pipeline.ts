@@ -9,7 +9,13 @@ import { deviceStateOf, offlineState } from './device-state.js';
 import type { GatewayEvents } from './gateway-events.js';
 import { eventsOf } from './message-events.js';
 import { advanceOdometer } from './odometer.js';
-import { MAX_FUTURE_MS, rejectPosition, type Rejection } from './position-filter.js';
+import {
+  implausibleJump,
+  MAX_FUTURE_MS,
+  rejectPosition,
+  type FixPoint,
+  type Rejection,
+} from './position-filter.js';
 import { toPositionRow } from './position-row.js';
 
 function networkFixesOf(
@@ -55,6 +61,10 @@ export class Pipeline {
   private readonly background = new Set<Promise<void>>();
   private readonly snapshots: DeviceSnapshots;
   readonly rejected: Record<Rejection, number> = { invalidFix: 0, future: 0, duplicate: 0 };
+  /** Stored, with a flag in their attributes. */
+  readonly flagged = { implausibleJump: 0 };
+  /** Each device's newest valid GPS fix: where the jump check measures from. */
+  private readonly lastGpsFix = new Map<number, FixPoint>();
 
   /** `snapshotMs`: how often at most a device's state and raw frames are written. */
   constructor(
@@ -92,12 +102,20 @@ export class Pipeline {
         continue;
       }
       const isNewest = cursor.lastFixTime === undefined || position.fixTime > cursor.lastFixTime;
-      const mileage = isNewest ? advanceOdometer(cursor, position) : (position.mileageKm ?? null);
-      const row = toPositionRow(deviceId, position, now, mileage);
+      const jump = implausibleJump(position, this.lastGpsFix.get(deviceId));
+      if (jump) this.flagged.implausibleJump++;
+      // A jump's distance is not travelled: the odometer skips it.
+      const mileage =
+        isNewest && !jump ? advanceOdometer(cursor, position) : (position.mileageKm ?? null);
+      const row = toPositionRow(deviceId, position, now, mileage, jump);
       stored.set(position, row);
       if (isNewest) {
         cursor.lastFixTime = position.fixTime;
         newest = { row, reported: position };
+        if (position.valid && position.lbsMode === 'gps') {
+          const { latitude, longitude, fixTime } = position;
+          this.lastGpsFix.set(deviceId, { latitude, longitude, fixTime });
+        }
       } else lateFrom = Math.min(lateFrom ?? Infinity, position.fixTime);
     }
     const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
@@ -174,6 +192,10 @@ export class Pipeline {
         .load(deviceId)
         .then((cursor) => {
           this.cursors.set(deviceId, cursor!);
+          const { odometerPoint, lastFixTime } = cursor!;
+          if (odometerPoint && lastFixTime !== undefined) {
+            this.lastGpsFix.set(deviceId, { ...odometerPoint, fixTime: lastFixTime });
+          } else this.lastGpsFix.delete(deviceId);
           this.snapshots.restore(deviceId, cursor!.frames);
         })
         .finally(() => this.loading.delete(deviceId));

@@ -1,4 +1,5 @@
 import type { Position } from '@xunji/protocols';
+import { distanceMetres } from '@xunji/shared';
 
 export const MAX_FUTURE_MS = 10 * 60_000;
 
@@ -18,4 +19,27 @@ export function rejectPosition(
   if (position.fixTime > now + MAX_FUTURE_MS) return 'future';
   if (lastFixTime !== undefined && position.fixTime === lastFixTime) return 'duplicate';
   return null;
+}
+
+/** Faster than anything a tracker rides in (airliners cruise at about 900 km/h). */
+export const MAX_PLAUSIBLE_KMH = 1000;
+/** Shorter jumps are GPS or cell-fix noise, whatever the speed they imply over a second. */
+const MIN_JUMP_METRES = 10_000;
+
+export interface FixPoint {
+  latitude: number;
+  longitude: number;
+  fixTime: number;
+}
+
+/**
+ * Whether a valid GPS fix implies an impossible speed from the device's previous one (another
+ * device using its number, or a broken receiver). It is stored all the same, flagged: a device
+ * moved while off is plausible over a long gap, and which of two fixes is wrong is not known.
+ */
+export function implausibleJump(position: Position, from: FixPoint | undefined): boolean {
+  if (!from || !position.valid || position.lbsMode !== 'gps') return false;
+  const metres = distanceMetres(from, position);
+  const hours = Math.abs(position.fixTime - from.fixTime) / 3_600_000;
+  return metres >= MIN_JUMP_METRES && metres / 1000 > MAX_PLAUSIBLE_KMH * hours;
 }

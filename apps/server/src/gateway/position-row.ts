@@ -16,20 +16,25 @@ const ATTRIBUTE_KEYS = [
   'steps',
 ] as const;
 
-function attributesOf(p: Position): string | null {
-  let present: Partial<Record<(typeof ATTRIBUTE_KEYS)[number], unknown>> | undefined;
+function attributesOf(p: Position, implausibleJump: boolean): string | null {
+  let present: Record<string, unknown> | undefined;
   for (const key of ATTRIBUTE_KEYS) {
     if (p[key] !== undefined) (present ??= {})[key] = p[key];
   }
+  if (implausibleJump) (present ??= {}).implausibleJump = true;
   return present ? JSON.stringify(present) : null;
 }
 
-/** A decoded position as its row; `mileage` is the device's odometer or the computed one (km). */
+/**
+ * A decoded position as its row; `mileage` is the device's odometer or the computed one (km);
+ * `implausibleJump` flags a fix the pipeline found impossibly far from the one before.
+ */
 export function toPositionRow(
   deviceId: number,
   p: Position,
   serverTime: number,
   mileage: number | null,
+  implausibleJump = false,
 ): PositionInsert {
   return {
     deviceId,
@@ -47,6 +52,6 @@ export function toPositionRow(
     acc: flag(p.acc),
     mileage,
     reupload: p.reupload ? 1 : 0,
-    attributes: attributesOf(p),
+    attributes: attributesOf(p, implausibleJump),
   };
 }

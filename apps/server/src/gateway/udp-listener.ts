@@ -51,6 +51,7 @@ export function createUdpListener(
         get closed() {
           return peer?.closed ?? true;
         },
+        address: key,
       };
       peer = {
         connection: new DeviceConnection(protocol, transport, deps),

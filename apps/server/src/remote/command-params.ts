@@ -53,3 +53,10 @@ export function commandParam(command: Command): {
       return { paramName: 'alwaysRecord', paramValue: onOff(command.on) };
   }
 }
+
+/**
+ * Whether a command carries someone's personal data (phone numbers; free text, which can set
+ * anything): it goes only to a connection that has proven itself (LiveSessions.trustedConnectionOf).
+ */
+export const carriesPersonalData = (command: Command): boolean =>
+  command.type === 'whiteList' || command.type === 'sosNumbers' || command.type === 'custom';

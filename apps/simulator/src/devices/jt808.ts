@@ -222,7 +222,14 @@ export class Jt808Device implements DeviceCodec {
     const packet = openJt808(frame);
     if (!packet) return { type: 'other', detail: 'bad frame' };
     const { messageId, body } = packet;
-    if (messageId === 0x8001) return { type: 'ack', serial: readU16(body, 0) };
+    if (messageId === 0x8001) {
+      // A refused authentication: the code is not (or no longer) ours; register again next time.
+      if (readU16(body, 2) === 0x0102 && body[4] !== 0) {
+        this.authCode = undefined;
+        return { type: 'other', detail: 'authentication refused' };
+      }
+      return { type: 'ack', serial: readU16(body, 0) };
+    }
     if (messageId === 0x8800)
       return { type: 'other', detail: `media ${readU32(body, 0)} received` };
     if (messageId === 0x8100) {

@@ -1,7 +1,7 @@
 import type { CommandOutcome, DecodeResult, DecodedMessage, ProtocolSession } from '../types.js';
 import { DecodeError } from '../types.js';
 import { decodeGbk } from './gbk.js';
-import { parseFrame, phoneToDeviceId, type Jt808Header } from './header.js';
+import { parseFrame, phoneToDeviceId, type Jt808Address, type Jt808Header } from './header.js';
 import { parseLocation } from './location.js';
 import { ByteReader } from './reader.js';
 import { mediaResponse, platformResponse, registerResponse } from './replies.js';
@@ -39,17 +39,66 @@ function registerDetails(header: Jt808Header, body: Uint8Array): Record<string, 
   return details;
 }
 
-/** 0x0102 authentication body → login details. */
-function authDetails(header: Jt808Header, body: Uint8Array): Record<string, string | number> {
-  if (!header.is2019) return { authCode: decodeGbk(body) };
+/** 0x0102 authentication body → the code (2019: length-prefixed) and login details. */
+function authentication(
+  header: Jt808Header,
+  body: Uint8Array,
+): { code: string; details?: Record<string, string> } {
+  if (!header.is2019) return { code: decodeGbk(body) };
   const reader = new ByteReader(body);
   const length = reader.u8('auth code length');
-  const details: Record<string, string | number> = {
-    authCode: decodeGbk(reader.take(length, 'auth code')),
-  };
+  const code = decodeGbk(reader.take(length, 'auth code'));
+  const details: Record<string, string> = {};
   if (reader.remaining >= 15) details.imei = ascii(reader.take(15));
   if (reader.remaining >= 20) details.software = ascii(reader.take(20));
-  return details;
+  return { code, details };
+}
+
+/**
+ * 0x0100 / 0x0102 → a login with its credential; the answer (0x8100 with the code the server
+ * issues, 0x8001 success or failure) waits for the server's verdict.
+ */
+function login(
+  header: Jt808Header,
+  body: Uint8Array,
+  session: ProtocolSession,
+  address: Jt808Address,
+): DecodeResult {
+  const deviceId = phoneToDeviceId(header.phone);
+  session.deviceId = deviceId;
+  if (header.messageId === 0x0100) {
+    return {
+      messages: [
+        {
+          type: 'login',
+          deviceId,
+          details: registerDetails(header, body),
+          credential: { kind: 'register' },
+        },
+      ],
+      answerLogin: (verdict) =>
+        registerResponse(address, nextSerial(session), header.serial, verdict),
+    };
+  }
+  const { code, details } = authentication(header, body);
+  return {
+    messages: [
+      {
+        type: 'login',
+        deviceId,
+        ...(details && Object.keys(details).length > 0 ? { details } : {}),
+        credential: { kind: 'authCode', code },
+      },
+    ],
+    answerLogin: (verdict) =>
+      platformResponse(
+        address,
+        nextSerial(session),
+        header.serial,
+        header.messageId,
+        verdict.accepted ? 0 : 1,
+      ),
+  };
 }
 
 const MEDIA = 'jt808Media';
@@ -119,17 +168,7 @@ export function decodeJt808(frame: Uint8Array, session: ProtocolSession): Decode
   const generalAck = (): Uint8Array =>
     platformResponse(address, nextSerial(session), header.serial, id);
 
-  if (id === 0x0100 || id === 0x0102) {
-    const deviceId = phoneToDeviceId(header.phone);
-    const details = id === 0x0100 ? registerDetails(header, body) : authDetails(header, body);
-    session.deviceId = deviceId;
-    messages.push({ type: 'login', deviceId, details });
-    const ack =
-      id === 0x0100
-        ? registerResponse(address, nextSerial(session), header.serial, deviceId)
-        : generalAck();
-    return { messages, ack };
-  }
+  if (id === 0x0100 || id === 0x0102) return login(header, body, session, address);
 
   if (session.deviceId === undefined) {
     const deviceId = phoneToDeviceId(header.phone);

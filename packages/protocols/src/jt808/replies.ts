@@ -1,4 +1,5 @@
 import { concatBytes, textBytes } from '../common/bytes.js';
+import type { LoginVerdict } from '../types.js';
 import { buildFrame, type Jt808Address } from './header.js';
 
 const word = (value: number): Uint8Array => Uint8Array.of((value >> 8) & 0xff, value & 0xff);
@@ -21,19 +22,23 @@ export function platformResponse(
   );
 }
 
-/** 0x8100 register response: reply serial, result 0, then the auth code (ASCII). */
+/** 0x8100 result byte: refused because the terminal already holds a code (it authenticates). */
+const ALREADY_REGISTERED = 3;
+
+/**
+ * 0x8100 register response: reply serial, then result 0 and the auth code (ASCII) when the
+ * registration is accepted, or result 3 (terminal already registered) without a code.
+ */
 export function registerResponse(
   address: Jt808Address,
   serial: number,
   replySerial: number,
-  authCode: string,
+  verdict: LoginVerdict,
 ): Uint8Array {
-  return buildFrame(
-    0x8100,
-    address,
-    serial,
-    concatBytes(word(replySerial), Uint8Array.of(0), textBytes(authCode)),
-  );
+  const result = verdict.accepted
+    ? concatBytes(Uint8Array.of(0), textBytes(verdict.authCode ?? ''))
+    : Uint8Array.of(ALREADY_REGISTERED);
+  return buildFrame(0x8100, address, serial, concatBytes(word(replySerial), result));
 }
 
 /** 0x8800 multimedia upload response: media id, no packets to resend. */

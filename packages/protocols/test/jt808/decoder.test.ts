@@ -197,9 +197,9 @@ describe('jt808 decoder: 0x0704 batch', () => {
 });
 
 describe('jt808 decoder: login, heartbeat, replies, media', () => {
-  it('decodes a 2013 register and answers 0x8100 with the phone digits as auth code', () => {
+  it('decodes a 2013 register and answers 0x8100 with the code the server issues', () => {
     const session = newSession();
-    const { messages, ack } = decode(frames.traccarRegister2013, session);
+    const { messages, ack, answerLogin } = decode(frames.traccarRegister2013, session);
     expect(messages).toEqual([
       {
         type: 'login',
@@ -213,50 +213,77 @@ describe('jt808 decoder: login, heartbeat, replies, media', () => {
           plateColor: 1,
           plate: '粤B88888',
         },
+        credential: { kind: 'register' },
       },
     ]);
     expect(session.deviceId).toBe('14130567872');
-    expect(bytesToHex(ack!)).toBe('7e8100000e01413056787200000024003134313330353637383732b97e');
+    expect(ack).toBeUndefined();
+    // Reply serial 0x0024, result 0, then the code "K7q9ZpXw".
+    expect(bytesToHex(answerLogin!({ accepted: true, authCode: 'K7q9ZpXw' }))).toBe(
+      '7e8100000b01413056787200000024004b3771395a705877b37e',
+    );
+  });
+
+  it('answers a refused register with 0x8100 result 3 (already registered) and no code', () => {
+    const { answerLogin } = decode(frames.traccarRegister2013);
+    expect(bytesToHex(answerLogin!({ accepted: false }))).toBe(
+      '7e810000030141305678720000002403897e',
+    );
   });
 
   it('decodes a 2011 register (model BYTE[8])', () => {
-    const { messages, ack } = decode(frames.traccarRegister2011);
+    const { messages, answerLogin } = decode(frames.traccarRegister2011);
     expect(messages[0]).toMatchObject({
       type: 'login',
       deviceId: '13345678906',
       details: { model: 'BSJ-M7B', terminalId: '0000000', plate: '粤B88888' },
     });
-    expect(bytesToHex(ack!)).toBe('7e8100000e0133456789060000000f003133333435363738393036297e');
+    expect(bytesToHex(answerLogin!({ accepted: true, authCode: '13345678906' }))).toBe(
+      '7e8100000e0133456789060000000f003133333435363738393036297e',
+    );
   });
 
   it('decodes a 2019 register and answers 0x8100 in the 2019 layout', () => {
-    const { messages, ack } = decode(frames.traccarRegister2019);
+    const { messages, answerLogin } = decode(frames.traccarRegister2019);
     expect(messages[0]).toMatchObject({
       type: 'login',
       deviceId: '866496077582164',
       details: { model: 'MD300', terminalId: '866496077582164', plateColor: 4 },
     });
-    expect(bytesToHex(ack!)).toBe(
+    expect(bytesToHex(answerLogin!({ accepted: true, authCode: '866496077582164' }))).toBe(
       '7e81004012010000086649607758216400005218003836363439363037373538323136348a7e',
     );
   });
 
-  it('decodes 0x0102 authentication and answers 0x8001', () => {
-    const { messages, ack } = decode(frames.traccarAuth);
+  it('decodes 0x0102 authentication and answers 0x8001 success or failure', () => {
+    const { messages, ack, answerLogin } = decode(frames.traccarAuth);
     expect(messages).toEqual([
-      { type: 'login', deviceId: '13511221122', details: { authCode: 'authentication' } },
+      {
+        type: 'login',
+        deviceId: '13511221122',
+        credential: { kind: 'authCode', code: 'authentication' },
+      },
     ]);
-    expect(bytesToHex(ack!)).toBe('7e8001000501351122112200000006010200b57e');
+    expect(ack).toBeUndefined();
+    expect(bytesToHex(answerLogin!({ accepted: true }))).toBe(
+      '7e8001000501351122112200000006010200b57e',
+    );
+    // Result 1: failure, for a code that is not the device's.
+    expect(bytesToHex(decode(frames.traccarAuth).answerLogin!({ accepted: false }))).toBe(
+      '7e8001000501351122112200000006010201b47e',
+    );
   });
 
   it('gives non-BCD phone bytes as hex', () => {
-    const { messages, ack } = decode(frames.traccarAuthNonBcd);
+    const { messages, answerLogin } = decode(frames.traccarAuthNonBcd);
     expect(messages[0]).toMatchObject({
       type: 'login',
       deviceId: '4f07788ef676',
-      details: { authCode: 'ODY4OTM1MDYwMDA1MDIwbmV3U25SdWxl' },
+      credential: { kind: 'authCode', code: 'ODY4OTM1MDYwMDA1MDIwbmV3U25SdWxl' },
     });
-    expect(bytesToHex(ack!)).toBe('7e800100054f07788ef676000001820102003a7e');
+    expect(bytesToHex(answerLogin!({ accepted: true }))).toBe(
+      '7e800100054f07788ef676000001820102003a7e',
+    );
   });
 
   it('decodes a heartbeat and answers 0x8001', () => {
