@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ConnectionLimitOptions } from './gateway/connection-limits.js';
 import type { GatewayPorts } from './gateway/gateway.js';
 import { DEFAULT_SEGMENT_RULES, type SegmentRules } from './history/segment-rules.js';
+import type { HttpTimeouts } from './http/server-timeouts.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -29,9 +31,16 @@ const environment = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   WEB_DIST: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
+  // The app's build-time tile servers, read again here for the CSP's img-src.
+  VITE_TILES_AMAP: z.string().optional(),
+  VITE_TILES_AMAP_SATELLITE: z.string().optional(),
+  VITE_TILES_OSM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  HTTP_REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
+  HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(10),
+  HTTP_KEEP_ALIVE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(72),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -50,6 +59,11 @@ const environment = z.object({
   BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   BATCH_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(20),
   UNKNOWN_DEVICES: z.enum(['refuse', 'hold']).default('refuse'),
+  // Unset: the defaults of gateway/connection-limits.ts (the cap from the descriptor limit).
+  GATEWAY_LOGIN_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).optional(),
+  GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  GATEWAY_MAX_PENDING: z.coerce.number().int().min(1).optional(),
+  GATEWAY_MAX_PENDING_PER_IP: z.coerce.number().int().min(1).optional(),
   GEOLOCATION_URL: z.url().optional(),
   GEOLOCATION_KEY: z.string().min(1).optional(),
   AMAP_API_URL: z.url().default('https://restapi.amap.com'),
@@ -76,6 +90,9 @@ const environment = z.object({
   SMS_PROVIDER: z.enum(['development', 'aliyun']).default('development'),
   SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(10),
   SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  CAPTCHA_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  CAPTCHA_LIMIT_TOTAL: z.coerce.number().int().min(1).default(6000),
+  SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -119,9 +136,13 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   webDist: string;
+  /** The tile URL templates of the app's build (`VITE_TILES_*`), allowed as images by the CSP. */
+  tileUrls: string[];
   logLevel: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** The API's; the OsmAnd listener's are the same (gateway.http). */
+  http: HttpTimeouts;
   tokenSecret: string | undefined;
   tokenTtlSeconds: number;
   demoMode: boolean;
@@ -138,6 +159,8 @@ export interface Config {
     stateWriteMs: number;
     holdUnknownDevices: boolean;
     commands: { replyTimeoutMs: number; queueTtlMs: number };
+    limits: Partial<ConnectionLimitOptions>;
+    http: HttpTimeouts;
   };
   geolocation: { url: string | undefined; key: string | undefined };
   /** Recordings from devices (audio/): where files go, reassembly and transcoding. */
@@ -155,6 +178,10 @@ export interface Config {
   trackCache: { maxBytes: number; ttlMs: number };
   /** AMap Web Service (a "Web服务" key); the secret is the key's digital-signature private key. */
   amap: { url: string; key: string | undefined; secret: string | undefined };
+  /** Picture codes handed out per minute: per address (IPv6: per /64) and in total. */
+  captcha: { perAddressPerMinute: number; totalPerMinute: number };
+  /** The cap of the growing delay of wrong passwords past the free attempts (0: no delay). */
+  signInMaxDelayMs: number;
   sms: {
     provider: 'development' | 'aliyun';
     dailyLimitPerPhone: number;
@@ -262,6 +289,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
+  const http: HttpTimeouts = {
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_S * 1000,
+    headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_S, e.HTTP_REQUEST_TIMEOUT_S) * 1000,
+    keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_S * 1000,
+  };
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -270,9 +302,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     webDist: path.resolve(e.WEB_DIST),
+    tileUrls: [e.VITE_TILES_AMAP, e.VITE_TILES_AMAP_SATELLITE, e.VITE_TILES_OSM].flatMap(
+      (url) => url?.trim() || [],
+    ),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    http,
     tokenSecret: e.TOKEN_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     demoMode: e.DEMO_MODE ?? !production,
@@ -297,6 +333,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         replyTimeoutMs: e.COMMAND_REPLY_TIMEOUT_S * 1000,
         queueTtlMs: e.COMMAND_QUEUE_TTL_H * 3600_000,
       },
+      limits: {
+        loginTimeoutMs: e.GATEWAY_LOGIN_TIMEOUT_S && e.GATEWAY_LOGIN_TIMEOUT_S * 1000,
+        maxConnections: e.GATEWAY_MAX_CONNECTIONS,
+        maxPending: e.GATEWAY_MAX_PENDING,
+        maxPendingPerAddress: e.GATEWAY_MAX_PENDING_PER_IP,
+      },
+      http,
     },
     geolocation: { url: e.GEOLOCATION_URL, key: e.GEOLOCATION_KEY },
     recordings: {
@@ -318,6 +361,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     trackCache: { maxBytes: e.TRACK_CACHE_MB * 1024 * 1024, ttlMs: e.TRACK_CACHE_TTL_S * 1000 },
     amap: { url: e.AMAP_API_URL, key: e.AMAP_WEB_KEY, secret: e.AMAP_WEB_SECRET },
+    captcha: { perAddressPerMinute: e.CAPTCHA_LIMIT_PER_IP, totalPerMinute: e.CAPTCHA_LIMIT_TOTAL },
+    signInMaxDelayMs: e.SIGN_IN_MAX_DELAY_MS,
     sms: {
       provider: e.SMS_PROVIDER,
       dailyLimitPerPhone: e.SMS_DAILY_LIMIT_PER_PHONE,

@@ -7,17 +7,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MediaUploads } from '../audio/media-uploads.js';
 import type { Clock } from '../clock.js';
 import type { Repositories } from '../context.js';
+import type { HttpTimeouts } from '../http/server-timeouts.js';
 import type { GeolocationProvider } from '../providers/geolocation/geolocation-provider.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
 import { CommandDispatcher, type DispatcherOptions } from './command-dispatcher.js';
+import {
+  ConnectionLimits,
+  connectionLimitOptions,
+  type ConnectionLimitOptions,
+} from './connection-limits.js';
 import type { ConnectionDeps } from './device-connection.js';
+import { DeviceCredentials } from './device-credentials.js';
 import { DeviceDirectory } from './device-directory.js';
 import { GatewayEvents } from './gateway-events.js';
+import { IdentityLog } from './identity-log.js';
 import { LiveSessions } from './live-sessions.js';
 import { NetworkFixResolver } from './network-fix-resolver.js';
 import { createOsmAndListener } from './osmand-listener.js';
 import { Pipeline } from './pipeline.js';
+import { RefusalLog } from './refusal-log.js';
 import { newGatewayStats } from './stats.js';
 import { createTcpListener } from './tcp-listener.js';
 import { createUdpListener } from './udp-listener.js';
@@ -37,6 +46,10 @@ export interface GatewayOptions {
   holdUnknownDevices?: boolean;
   /** Per protocol, instead of the defaults (tests). */
   idleTimeoutMs?: Partial<Record<ProtocolName, number>>;
+  /** Login deadline and connection limits; each absent one has its default. */
+  limits?: Partial<ConnectionLimitOptions>;
+  /** OsmAnd's HTTP timeouts; Node's defaults when absent. */
+  http?: HttpTimeouts;
   /** Resolves cell and Wi-Fi fixes into positions when present. */
   geolocation?: GeolocationProvider;
   commands: DispatcherOptions;
@@ -73,6 +86,8 @@ type Listener =
 /** The endpoints trackers talk to, and the pipeline behind them. */
 export class Gateway {
   readonly stats = newGatewayStats();
+  /** Admission of device connections: login deadline, pending and total limits. */
+  readonly limits: ConnectionLimits;
   readonly sessions: LiveSessions;
   /** Positions, status changes and device alarms, once committed. */
   readonly events: GatewayEvents;
@@ -103,7 +118,7 @@ export class Gateway {
       options.stateWriteMs,
       this.events,
     );
-    this.sessions = options.sessions ?? new LiveSessions();
+    this.sessions = options.sessions ?? new LiveSessions(clock);
     this.dispatcher =
       options.dispatcher ??
       new CommandDispatcher(repositories.commands, this.sessions, clock, options.commands);
@@ -121,8 +136,11 @@ export class Gateway {
       repositories.devices,
       options.holdUnknownDevices ? repositories.heldDevices : undefined,
     );
+    const identityLog = new IdentityLog(this.stats, repositories.devices, logger);
     const deps: ConnectionDeps = {
       directory,
+      credentials: new DeviceCredentials(repositories.devices, directory, this.sessions),
+      identityLog,
       pipeline: this.pipeline,
       sessions: this.sessions,
       dispatcher: this.dispatcher,
@@ -130,14 +148,26 @@ export class Gateway {
       stats: this.stats,
       logger,
     };
+    const refusals = new RefusalLog(this.stats, logger);
+    this.limits = new ConnectionLimits(connectionLimitOptions(options.limits), refusals);
     const idle = { ...IDLE_TIMEOUT_MS, ...options.idleTimeoutMs };
     for (const [name, port] of Object.entries(options.ports) as [ProtocolName, number | null][]) {
       const protocol = findProtocol(name);
       if (port === null || !protocol) continue;
       const server =
         name === 'osmand'
-          ? createOsmAndListener(directory, this.pipeline, idle.osmand, this.stats, logger)
-          : createTcpListener(protocol, idle[name], deps);
+          ? createOsmAndListener({
+              directory,
+              pipeline: this.pipeline,
+              silenceMs: idle.osmand,
+              limits: this.limits,
+              timeouts: options.http,
+              stats: this.stats,
+              refusals,
+              identityLog,
+              logger,
+            })
+          : createTcpListener(protocol, idle[name], deps, this.limits);
       this.listeners.push({ name, port, kind: 'stream', server });
     }
     for (const [name, port] of Object.entries(options.udpPorts ?? {}) as [
@@ -158,6 +188,7 @@ export class Gateway {
     this.every(DAY_MS, () => this.positions.prepareFor(this.clock.now()));
     this.every(SWEEP_MS, () => this.dispatcher.sweep());
     this.every(Math.max(this.options.stateWriteMs, 100), () => this.pipeline.flushSnapshots());
+    this.logger.info(this.limits.options, 'gateway connection limits');
     const ports: Record<string, number> = {};
     for (const listener of this.listeners) {
       ports[listener.name] = await this.listen(listener);

@@ -1,8 +1,14 @@
 import http from 'node:http';
+import type net from 'node:net';
 import { DecodeError, newSession, osmand, textBytes } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
+import { httpServerTimeouts, type HttpTimeouts } from '../http/server-timeouts.js';
+import type { ConnectionLimits } from './connection-limits.js';
 import type { DeviceDirectory } from './device-directory.js';
+import type { IdentityLog } from './identity-log.js';
+import { OsmAndIdentity } from './osmand-identity.js';
 import type { Pipeline } from './pipeline.js';
+import type { RefusalLog } from './refusal-log.js';
 import type { GatewayStats } from './stats.js';
 
 const MAX_BODY = 8192;
@@ -20,18 +26,38 @@ function readBody(request: http.IncomingMessage): Promise<string> {
   });
 }
 
+export interface OsmAndDeps {
+  directory: DeviceDirectory;
+  pipeline: Pipeline;
+  /** A device silent for this long is offline. */
+  silenceMs: number;
+  limits: ConnectionLimits;
+  /** Node's own defaults when absent. */
+  timeouts: HttpTimeouts | undefined;
+  stats: GatewayStats;
+  refusals: RefusalLog;
+  identityLog: IdentityLog;
+  logger: FastifyBaseLogger;
+}
+
 /**
  * OsmAnd / Traccar Client over HTTP: the answer is 200 only once the position is committed, 400
- * for a request that does not decode, 404 for a device that is not registered. A device silent for
- * `silenceMs` is offline.
+ * for a request that does not decode, 404 for a device that is not registered, 401 for a device
+ * given a key when the request does not carry it (osmand-identity.ts). A connection counts
+ * as logged in once it has brought a registered device's position.
  */
-export function createOsmAndListener(
-  directory: DeviceDirectory,
-  pipeline: Pipeline,
-  silenceMs: number,
-  stats: GatewayStats,
-  logger: FastifyBaseLogger,
-): http.Server {
+export function createOsmAndListener({
+  directory,
+  pipeline,
+  silenceMs,
+  limits,
+  timeouts,
+  stats,
+  refusals,
+  identityLog,
+  logger,
+}: OsmAndDeps): http.Server {
+  const identity = new OsmAndIdentity(identityLog);
   const lastSeen = new Map<number, number>();
   const sweeper = setInterval(
     () => {
@@ -44,7 +70,8 @@ export function createOsmAndListener(
     },
     Math.min(silenceMs, 60_000),
   ).unref();
-  const server = http.createServer((request, response) => {
+  const options = timeouts ? httpServerTimeouts(timeouts) : {};
+  const server = http.createServer(options, (request, response) => {
     const answer = (status: number) => {
       response.statusCode = status;
       response.end();
@@ -64,9 +91,11 @@ export function createOsmAndListener(
         );
         return answer(404);
       }
+      if (!identity.admits(device, request)) return answer(401);
       await pipeline.prepare(device.id);
       await pipeline.handle(device.id, messages, textBytes(payload));
       lastSeen.set(device.id, Date.now());
+      limits.identified(request.socket);
       answer(200);
     })().catch((error: unknown) => {
       if (error instanceof DecodeError) {
@@ -76,6 +105,12 @@ export function createOsmAndListener(
       logger.error({ err: error, protocol: 'osmand' }, 'position not stored');
       answer(503);
     });
+  });
+  // Before the server's own handler, so a refused connection is closed before anything is read.
+  server.prependListener('connection', (socket: net.Socket) => limits.admit(socket, false));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') refusals.record('httpTimeout');
+    socket.destroy();
   });
   server.on('close', () => clearInterval(sweeper));
   return server;

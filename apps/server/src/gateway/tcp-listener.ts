@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { Protocol } from '@xunji/protocols';
+import type { ConnectionLimits } from './connection-limits.js';
 import { DeviceConnection, type ConnectionDeps, type Transport } from './device-connection.js';
 
 function socketTransport(socket: net.Socket): Transport {
@@ -11,21 +12,26 @@ function socketTransport(socket: net.Socket): Transport {
     get closed() {
       return socket.destroyed;
     },
+    address: `${socket.remoteAddress}:${socket.remotePort}`,
   };
 }
 
-/** One TCP port of one protocol; each connection is a DeviceConnection. */
+/** One TCP port of one protocol; each connection the limits admit is a DeviceConnection. */
 export function createTcpListener(
   protocol: Protocol,
   idleTimeoutMs: number,
   deps: ConnectionDeps,
+  limits: ConnectionLimits,
 ): net.Server {
   return net.createServer((socket) => {
+    if (!limits.admit(socket)) return;
     // Watches drop connections that get TCP keep-alive probes; the idle timeout guards instead.
     socket.setKeepAlive(false);
     socket.setNoDelay(true);
     socket.setTimeout(idleTimeoutMs, () => socket.destroy());
-    const connection = new DeviceConnection(protocol, socketTransport(socket), deps);
+    const connection = new DeviceConnection(protocol, socketTransport(socket), deps, () =>
+      limits.identified(socket),
+    );
     socket.on('data', (chunk) => connection.receive(chunk));
     socket.on('error', () => socket.destroy());
     socket.on('close', () => connection.ended());
