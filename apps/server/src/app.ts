@@ -10,10 +10,13 @@ import { createRepositories, createServices, type Repositories, type Services } 
 import type { DatabaseHandle } from './db/database.js';
 import { GatewayEvents } from './gateway/gateway-events.js';
 import { failure } from './http/envelope.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { answerClientError } from './http/client-error.js';
+import { answerFrameworkError, installErrorHandler } from './http/error-handler.js';
 import { buildOpenApi } from './http/openapi.js';
 import { createCallRegistrar } from './http/register-call.js';
+import { httpServerTimeouts } from './http/server-timeouts.js';
 import { ApplicationResolver, requestLanguage } from './http/request-context.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { DeviceVisibility } from './live/device-visibility.js';
 import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
@@ -56,6 +59,13 @@ export async function buildServer(
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Failures found before a route (URL, head size, timeouts) answer with the envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Fastify sets these two on the server itself (its defaults: no request timeout at all).
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: httpServerTimeouts(config.http),
   });
   const repositories = createRepositories(database);
   const events = new GatewayEvents((error) =>
@@ -109,6 +119,7 @@ export async function buildServer(
     request.language = requestLanguage(request);
   });
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   // Fast settings for answers made per request; the app's files are compressed once at build.
   await app.register(fastifyCompress, {
     threshold: 1024,

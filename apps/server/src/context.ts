@@ -8,6 +8,7 @@ import { MediaUploads } from './audio/media-uploads.js';
 import { RecordingFiles } from './audio/recording-files.js';
 import type { GatewayEvent } from './gateway/gateway-events.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { AlarmLogRow } from './db/schema.js';
 import { SegmentUpdater } from './history/segment-updater.js';
 import { CommandDispatcher } from './gateway/command-dispatcher.js';
 import { LiveSessions } from './gateway/live-sessions.js';
@@ -35,12 +36,14 @@ import { EnterpriseRepository } from './repositories/enterprise.repository.js';
 import { GeocodeCacheRepository } from './repositories/geocode-cache.repository.js';
 import { HeldDeviceRepository } from './repositories/held-device.repository.js';
 import { LoginFailureRepository } from './repositories/login-failure.repository.js';
+import { AttemptCounterRepository } from './repositories/attempt-counter.repository.js';
 import { NetworkFixRepository } from './repositories/network-fix.repository.js';
 import { PositionRepository } from './repositories/position.repository.js';
 import { SegmentRepository } from './repositories/segment.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { SmsRepository } from './repositories/sms.repository.js';
+import { TenureRepository } from './repositories/tenure.repository.js';
 import { TerminalRepository } from './repositories/terminal.repository.js';
 import { UserLocationRepository } from './repositories/user-location.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
@@ -60,16 +63,22 @@ import { RemoteControlService } from './services/remote-control.service.js';
 import { CaptchaService } from './services/captcha.service.js';
 import { DeviceAccess } from './services/device-access.service.js';
 import { DeviceSettingsService } from './services/device-settings.service.js';
+import { DeviceTenure } from './services/device-tenure.service.js';
 import { DistrictService } from './services/district.service.js';
 import { HistoryService } from './services/history.service.js';
 import { LocationService } from './services/location.service.js';
 import { LoginGuard } from './services/login-guard.js';
+import { AttemptCounters } from './services/attempt-counters.js';
+import { PenaltyDelay } from './services/penalty-delay.js';
+import { MemberNotices } from './services/member-notices.js';
 import { ModelCatalogue } from './services/model-catalogue.js';
 import { SmsService } from './services/sms.service.js';
 import { TerminalService } from './services/terminal.service.js';
 import { TokenService } from './services/token.service.js';
 
 export type Repositories = ReturnType<typeof createRepositories>;
+/** Wrong-password answers held back at once (penalty-delay.ts); more go out undelayed. */
+const MAX_DELAYED_ANSWERS = 1000;
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
 export function createRepositories(database: DatabaseHandle) {
@@ -80,6 +89,7 @@ export function createRepositories(database: DatabaseHandle) {
     users: new UserRepository(db),
     sessions: new SessionRepository(db),
     loginFailures: new LoginFailureRepository(db),
+    attemptCounters: new AttemptCounterRepository(db),
     captchas: new CaptchaRepository(db),
     sms: new SmsRepository(db),
     devices: new DeviceRepository(db),
@@ -104,6 +114,7 @@ export function createRepositories(database: DatabaseHandle) {
     alarmLogs: new AlarmLogRepository(db),
     pushClients: new PushClientRepository(db),
     notifications: new NotificationRepository(db),
+    tenures: new TenureRepository(db),
   };
 }
 
@@ -127,7 +138,8 @@ export async function createServices(
     repositories.sessions,
     clock,
   );
-  const captcha = new CaptchaService(repositories.captchas, clock);
+  const attemptCounters = new AttemptCounters(repositories.attemptCounters, clock);
+  const captcha = new CaptchaService(repositories.captchas, attemptCounters, config.captcha, clock);
   const smsProvider = createSmsProvider(config, repositories.sms, logger);
   const sms = new SmsService(
     repositories.sms,
@@ -136,7 +148,14 @@ export async function createServices(
     { dailyPerPhone: config.sms.dailyLimitPerPhone, dailyPerIp: config.sms.dailyLimitPerIp },
     clock,
   );
-  const guard = new LoginGuard(repositories.loginFailures, clock);
+  const guard = new LoginGuard(
+    attemptCounters,
+    repositories.loginFailures,
+    captcha,
+    new PenaltyDelay(MAX_DELAYED_ANSWERS),
+    config.signInMaxDelayMs,
+    clock,
+  );
   const deviceAccess = new DeviceAccess(
     repositories.users,
     repositories.enterprises,
@@ -153,13 +172,15 @@ export async function createServices(
     config.segments.sweepMs,
   );
   // The gateway registers connections here; the API's remote calls send through the dispatcher.
-  const liveSessions = new LiveSessions();
+  const liveSessions = new LiveSessions(clock);
   const commandDispatcher = new CommandDispatcher(
     repositories.commands,
     liveSessions,
     clock,
     config.gateway.commands,
   );
+  const alarmRaised = (alarm: AlarmLogRow) =>
+    publish({ type: 'alarmRaised', deviceId: alarm.deviceId, alarm });
   const trackCache = new TrackCache(config.trackCache.maxBytes, config.trackCache.ttlMs, clock);
   const alarmStage = await createAlarmStage(
     config,
@@ -168,8 +189,19 @@ export async function createServices(
     addresses,
     logger,
     clock,
-    (alarm) => publish({ type: 'alarmRaised', deviceId: alarm.deviceId, alarm }),
+    alarmRaised,
   );
+  const tenure = new DeviceTenure(
+    repositories.tenures,
+    repositories.remoteStates,
+    deviceAccess,
+    clock,
+    (deviceId) => {
+      alarmStage.fences.invalidate(deviceId);
+      alarmStage.raiser.invalidate(deviceId);
+    },
+  );
+  const memberNotices = new MemberNotices(repositories, clock, alarmRaised);
   const commandLifecycle = new CommandLifecycle(repositories.remoteStates, clock, logger, publish);
   commandLifecycle.attach(commandDispatcher);
   const remoteCommands = new RemoteCommands(repositories.commands, commandDispatcher, models);
@@ -257,14 +289,23 @@ export async function createServices(
       addresses,
       clock,
     ),
-    bindings: new BindingService(repositories.devices, repositories.users, deviceAccess, guard),
+    tenure,
+    bindings: new BindingService(
+      repositories.devices,
+      repositories.users,
+      deviceAccess,
+      guard,
+      tenure,
+      memberNotices,
+      clock,
+    ),
     deviceSettings: new DeviceSettingsService(repositories.devices, deviceAccess),
     locations: new LocationService(repositories.userLocations, addresses, clock),
     tokens,
     captcha,
     sms,
     auth: new AuthService(repositories.users, repositories.devices, tokens, sms, guard),
-    account: new AccountService(repositories.users, sms),
+    account: new AccountService(repositories.users, repositories.devices, sms, tenure),
     appContent: new AppContentService(repositories.appContent, clock),
     districts: new DistrictService(),
   };

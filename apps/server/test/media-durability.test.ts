@@ -45,7 +45,7 @@ describe.each(testDialects())('media uploads across a restart on %s', (dialect) 
       .orderBy('chunkIndex')
       .execute();
   const recordings = () =>
-    server.repositories.audioRecords.list(watchId, { limit: 5, updateType: 'older' });
+    server.repositories.audioRecords.list(watchId, 0, { limit: 5, updateType: 'older' });
   const halves = (seconds: number) => {
     const amr = recordedTone('amr', seconds);
     const half = Math.floor(amr.length / 2);

@@ -165,10 +165,14 @@ describe.each(testDialects())('recordings on %s', (dialect) => {
     const jt808 = (await server.repositories.devices.findByTerminalNo(JT808_PHONE))!;
     await until(
       async () =>
-        (await server.repositories.audioRecords.list(jt808.id, { limit: 1, updateType: 'older' }))
-          .length === 1,
+        (
+          await server.repositories.audioRecords.list(jt808.id, 0, {
+            limit: 1,
+            updateType: 'older',
+          })
+        ).length === 1,
     );
-    const [row] = await server.repositories.audioRecords.list(jt808.id, {
+    const [row] = await server.repositories.audioRecords.list(jt808.id, 0, {
       limit: 1,
       updateType: 'older',
     });
@@ -182,7 +186,7 @@ describe.each(testDialects())('recordings on %s', (dialect) => {
     const half = Math.floor(frames.length / 2);
     const jt808 = (await server.repositories.devices.findByTerminalNo(JT808_PHONE))!;
     const count = async () =>
-      (await server.repositories.audioRecords.list(jt808.id, { limit: 5, updateType: 'older' }))
+      (await server.repositories.audioRecords.list(jt808.id, 0, { limit: 5, updateType: 'older' }))
         .length;
     const before = await count();
     const first = new RawDevice(ports.jt808!);

@@ -15,8 +15,21 @@ export const ALARM_TYPES = [
   'offline',
   'fenceEnter',
   'fenceOut',
+  'memberJoined',
+  'memberRequest',
 ] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
+
+/**
+ * Messages to a device's owner about its accounts (someone bound it, someone asks to): in the
+ * message list with the alarms, pushed to the owner alone, governed by no §4 toggle.
+ */
+export const MEMBER_NOTICES = ['memberJoined', 'memberRequest'] as const satisfies AlarmType[];
+export type MemberNotice = (typeof MEMBER_NOTICES)[number];
+/** What a device or the alarm engine raises. */
+export type DeviceAlarmType = Exclude<AlarmType, MemberNotice>;
+export const isMemberNotice = (type: AlarmType): type is MemberNotice =>
+  (MEMBER_NOTICES as readonly AlarmType[]).includes(type);
 
 /** §4 toggles deciding which alarms a device raises. */
 export const ALARM_TOGGLES = [
@@ -38,7 +51,7 @@ export const ALARM_CHANNELS = ['push', 'sms', 'tel', 'wechat'] as const;
 export type AlarmChannel = (typeof ALARM_CHANNELS)[number];
 
 /** The §4 toggle that governs each alarm (a fall is an emergency: it follows SOS). */
-export const TOGGLE_OF_ALARM: Record<AlarmType, AlarmToggle> = {
+export const TOGGLE_OF_ALARM: Record<DeviceAlarmType, AlarmToggle> = {
   sos: 'sos',
   fall: 'sos',
   lowPower: 'lowPower',
@@ -75,4 +88,6 @@ export const alarmNames: Record<AlarmType, Names> = {
   offline: { 'zh-CN': '离线报警', en: 'Offline' },
   fenceEnter: { 'zh-CN': '进入围栏', en: 'Entered fence' },
   fenceOut: { 'zh-CN': '离开围栏', en: 'Left fence' },
+  memberJoined: { 'zh-CN': '新成员绑定了设备', en: 'New member bound the device' },
+  memberRequest: { 'zh-CN': '有人申请绑定设备', en: 'Someone asks to bind the device' },
 };

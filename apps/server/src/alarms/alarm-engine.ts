@@ -1,4 +1,4 @@
-import type { AlarmType } from '@xunji/shared';
+import type { DeviceAlarmType } from '@xunji/shared';
 import type { Clock } from '../clock.js';
 import type { GatewayEvent, GatewayEvents } from '../gateway/gateway-events.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
@@ -104,7 +104,7 @@ export class AlarmEngine {
     const { deviceId, position: row } = event;
     this.offline.back(deviceId);
     const position = positionOf(row);
-    const found = (type: AlarmType): FoundAlarm => ({
+    const found = (type: DeviceAlarmType): FoundAlarm => ({
       deviceId,
       type,
       time: row.fixTime,

@@ -2,7 +2,7 @@ import {
   alarmField,
   phoneSlots,
   TOGGLE_OF_ALARM,
-  type AlarmType,
+  type DeviceAlarmType,
   type LatLon,
 } from '@xunji/shared';
 import type { Clock } from '../clock.js';
@@ -17,11 +17,12 @@ import type { NotificationRepository } from '../repositories/notification.reposi
 import type { PushClientRepository } from '../repositories/push-client.repository.js';
 import { ancestorIds } from '../services/enterprise-tree.js';
 import type { ChannelName } from './alarm-channels.js';
+import { notificationJob } from './notification-job.js';
 
 /** An alarm as the engine finds it. */
 export interface FoundAlarm {
   deviceId: number;
-  type: AlarmType;
+  type: DeviceAlarmType;
   time: number;
   position?: (LatLon & { speed?: number | null }) | undefined;
   fence?: { id: number; name: string } | undefined;
@@ -123,16 +124,8 @@ export class AlarmRaiser {
     setting: AlarmSettingRow,
   ): Promise<NewNotificationJob[]> {
     const now = this.clock.now();
-    const job = (channel: ChannelName, recipient: string, language = 'zh-CN') => ({
-      alarmId: alarm.id,
-      channel,
-      recipient,
-      language,
-      status: 'pending' as const,
-      attempts: 0,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+    const job = (channel: ChannelName, recipient: string, language?: string) =>
+      notificationJob(alarm.id, channel, recipient, now, language);
     const numbers = (prefix: 'telPhoneNo' | 'smsPhoneNo') => [
       ...new Set(phoneSlots(prefix).flatMap((slot) => setting[slot] ?? [])),
     ];

@@ -159,7 +159,7 @@ export class NotificationWorker {
     const name = alarmNames[alarm.alarmType as AlarmType]?.[lang] ?? alarm.alarmType;
     const notice: AlarmNotice = {
       deviceName: alarm.name ?? alarm.terminalNo,
-      alarmName: alarm.fenceName ? `${name} ${alarm.fenceName}` : name,
+      alarmName: [name, alarm.fenceName ?? alarm.member].filter(Boolean).join(' '),
       time: localDateTime(alarm.alarmTime, DEFAULT_TIME_ZONE),
       ...(alarm.address ? { address: alarm.address } : {}),
     };

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { hashPasswordForTransport, isIccid } from '@xunji/shared';
 import { hashSecret } from '../services/password-hasher.js';
+import { normalizeTerminalNo } from '../devices/terminal-no.js';
 import { defineCommand, optionalInt, required, UsageError, type AdminContext } from './command.js';
+import { checkAuthCode } from './device-identity-commands.js';
 import { findUserOrFail } from './user-commands.js';
 
 export const PROTOCOLS = ['jt808', 'gt06', 'watch', 'h02', 'osmand'] as const;
@@ -15,6 +17,7 @@ interface DeviceInput {
   name?: string | undefined;
   owner?: string | undefined;
   enterprise?: number | undefined;
+  authCode?: string | undefined;
 }
 
 async function createDevice(context: AdminContext, input: DeviceInput) {
@@ -27,21 +30,27 @@ async function createDevice(context: AdminContext, input: DeviceInput) {
     throw new UsageError('device password must be 6-20 characters');
   if (input.iccid && !isIccid(input.iccid))
     throw new UsageError(`ICCID ${input.iccid} is not valid`);
+  if (input.authCode !== undefined) checkAuthCode(input.protocol, input.authCode);
   const { devices } = context.repositories;
-  if (await devices.findByTerminalNo(input.terminalNo))
-    throw new UsageError(`device ${input.terminalNo} exists`);
+  // Stored in the form every lookup uses, so a number with a leading 0 still connects.
+  const terminalNo = normalizeTerminalNo(input.terminalNo);
+  if (await devices.findByTerminalNo(terminalNo))
+    throw new UsageError(`device ${terminalNo} exists`);
   const owner = input.owner ? await findUserOrFail(context, input.owner) : undefined;
   const device = await devices.create({
-    terminalNo: input.terminalNo,
+    terminalNo,
     passwordHash: await hashSecret(hashPasswordForTransport(input.password)),
     protocol: input.protocol,
     model: input.model ?? null,
     iccid: input.iccid ?? null,
     name: input.name ?? null,
     enterpriseId: input.enterprise ?? null,
+    authCode: input.authCode ?? null,
+    authCodeFixed: input.authCode === undefined ? 0 : 1,
     createdAt: Date.now(),
   });
-  if (owner) await devices.bind(owner.id, device.id, true);
+  // Registered for its owner: everything the new device sends is theirs.
+  if (owner) await devices.bind(owner.id, device.id, true, 'active', device.tenureStartedAt);
   await context.repositories.heldDevices.release(device.terminalNo);
   return device;
 }
@@ -129,8 +138,9 @@ export const deviceCommands = [
   }),
   defineCommand({
     name: 'device:create',
-    usage: `device:create --terminal-no N --password P --protocol ${PROTOCOLS.join('|')} [--model M] [--iccid I] [--name NAME] [--owner USERNAME] [--enterprise ID]`,
-    description: 'Register a tracker; with --owner it is bound to that account as its owner',
+    usage: `device:create --terminal-no N --password P --protocol ${PROTOCOLS.join('|')} [--model M] [--iccid I] [--name NAME] [--owner USERNAME] [--enterprise ID] [--auth-code CODE]`,
+    description:
+      'Register a tracker; with --owner it is bound to that account as its owner; --auth-code fixes its JT/T 808 authentication code or OsmAnd key (device:auth-code)',
     options: {
       'terminal-no': { type: 'string' },
       password: { type: 'string' },
@@ -140,6 +150,7 @@ export const deviceCommands = [
       name: { type: 'string' },
       owner: { type: 'string' },
       enterprise: { type: 'string' },
+      'auth-code': { type: 'string' },
     },
     async run(values, _, context) {
       const device = await createDevice(context, {
@@ -151,6 +162,7 @@ export const deviceCommands = [
         name: values.name as string | undefined,
         owner: values.owner as string | undefined,
         enterprise: optionalInt(values, 'enterprise'),
+        authCode: values['auth-code'] as string | undefined,
       });
       context.print(`created device ${device.id} ${device.terminalNo}`);
     },

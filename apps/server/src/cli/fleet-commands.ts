@@ -31,7 +31,8 @@ export const fleetCommands = [
   defineCommand({
     name: 'device:assign',
     usage: 'device:assign --terminal-no N (--enterprise ID | --none)',
-    description: 'Put a device in an organisation (its enterprise users see it), or take it out',
+    description:
+      'Move a device to an organisation (its enterprise users see it) or out of one: a transfer, so a new tenure starts (every binding released, settings reset, nothing from before shown)',
     options: {
       'terminal-no': { type: 'string' },
       enterprise: { type: 'string' },
@@ -43,8 +44,15 @@ export const fleetCommands = [
       if (enterpriseId === undefined) throw new UsageError('give --enterprise ID or --none');
       if (enterpriseId !== null && !(await context.repositories.enterprises.findById(enterpriseId)))
         throw new UsageError(`no enterprise with id ${enterpriseId}`);
-      await context.repositories.devices.update(device.id, { enterpriseId });
-      context.print(`device ${device.terminalNo} → ${enterpriseId ?? 'no organisation'}`);
+      if (enterpriseId === device.enterpriseId) {
+        context.print(`device ${device.terminalNo} is already there`);
+        return;
+      }
+      // A move starts a new tenure: the new organisation sees nothing from before.
+      await context.services.tenure.transfer(device.id, enterpriseId);
+      context.print(
+        `device ${device.terminalNo} → ${enterpriseId ?? 'no organisation'} (new tenure)`,
+      );
     },
   }),
   defineCommand({

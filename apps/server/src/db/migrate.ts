@@ -15,6 +15,9 @@ import { fencesAlarms } from './migrations/0012-fences-alarms.js';
 import { devOutbox } from './migrations/0013-dev-outbox.js';
 import { remoteVoice } from './migrations/0014-remote-voice.js';
 import { remoteRobustness } from './migrations/0015-remote-robustness.js';
+import { deviceTenure } from './migrations/0016-device-tenure.js';
+import { deviceIdentity } from './migrations/0017-device-identity.js';
+import { signInGuard } from './migrations/0018-sign-in-guard.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
@@ -34,6 +37,9 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0013-dev-outbox': devOutbox(dialect),
     '0014-remote-voice': remoteVoice(dialect),
     '0015-remote-robustness': remoteRobustness(dialect),
+    '0016-device-tenure': deviceTenure(),
+    '0017-device-identity': deviceIdentity(),
+    '0018-sign-in-guard': signInGuard(),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

@@ -64,10 +64,20 @@ export interface SessionsTable {
   revokedAt: number | null;
 }
 
+/** One count per key in a fixed window, incremented atomically (the sign-in guard, captchas). */
+export interface AttemptCountersTable {
+  key: string;
+  hits: number;
+  windowStart: number;
+  /** Set on an account's counter when its passwords are tried from many addresses. */
+  lockedUntil: number | null;
+}
+
+/** The latest wrong password of a subject from one address (a lock needs many addresses). */
 export interface LoginFailuresTable {
   subject: string;
-  failures: number;
-  lockedUntil: number | null;
+  address: string;
+  failedAt: number;
 }
 
 export interface CaptchasTable {
@@ -106,6 +116,13 @@ export interface DevicesTable {
   /** ICON_TYPES index; null: the model's icon. */
   iconType: number | null;
   createdAt: number;
+  /** Start of the device's current tenure: its organisation sees data from here on. */
+  tenureStartedAt: Generated<number>;
+  /** The device's secret: the JT/T 808 authentication code, or the OsmAnd key; null: none yet. */
+  authCode: string | null;
+  /** 1: set by the operator (a pre-provisioned code, an OsmAnd key), never replaced by a
+   * registration; 0: issued at registration or remembered at first use. */
+  authCodeFixed: Generated<number>;
 }
 
 export type BindingState = 'active' | 'pending';
@@ -119,6 +136,8 @@ export interface UserDevicesTable {
   /** JSON of the §3 display filters this user chose for the device. */
   filter: string | null;
   createdAt: number;
+  /** This account sees the device's data from here on: when its binding became active. */
+  visibleFrom: Generated<number>;
 }
 
 export interface DeviceModelsTable {
@@ -337,6 +356,18 @@ export interface HeldDevicesTable {
   attempts: number;
 }
 
+/** The latest time a second connection claimed a device that already had a live one. */
+export interface DeviceContestsTable {
+  deviceId: number;
+  /** Remote address of the connection kept. */
+  established: string;
+  /** Remote address of the connection kept out. */
+  newcomer: string;
+  firstAt: number;
+  lastAt: number;
+  attempts: number;
+}
+
 /** A geocoding service's answer for a rounded point: the Regeo JSON, or "null" (no address). */
 export interface GeocodeCacheTable {
   key: string;
@@ -389,6 +420,8 @@ export interface FencesTable {
   status: number;
   createdAt: number;
   updatedAt: number;
+  /** Its tenure ended: kept until retention deletes it, never shown or checked. */
+  retiredAt: number | null;
 }
 
 export interface FenceStatesTable {
@@ -440,6 +473,8 @@ export interface AlarmLogsTable {
   fenceName: string | null;
   speed: number | null;
   createdAt: number;
+  /** A membership message's account (masked phone number or name). */
+  member: string | null;
 }
 
 /** A user read (and maybe removed) an alarm. */
@@ -506,6 +541,7 @@ export interface Database {
   enterprises: EnterprisesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  attemptCounters: AttemptCountersTable;
   loginFailures: LoginFailuresTable;
   captchas: CaptchasTable;
   smsCodes: SmsCodesTable;
@@ -527,6 +563,7 @@ export interface Database {
   deviceFrames: DeviceFramesTable;
   networkFixes: NetworkFixesTable;
   heldDevices: HeldDevicesTable;
+  deviceContests: DeviceContestsTable;
   geocodeCache: GeocodeCacheTable;
   trackSegments: TrackSegmentsTable;
   segmentMarks: SegmentMarksTable;

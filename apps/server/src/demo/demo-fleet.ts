@@ -43,7 +43,8 @@ export async function ensureDemoDevices(
       enterpriseId: null,
       createdAt: Date.now(),
     });
-    await repositories.devices.bind(demoUserId, device.id, true);
+    // The whole tenure, so the history uploaded at the first start (older fixes) is the demo's.
+    await repositories.devices.bind(demoUserId, device.id, true, 'active', device.tenureStartedAt);
     const now = Date.now();
     await repositories.deviceServices.save({
       deviceId: device.id,

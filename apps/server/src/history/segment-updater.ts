@@ -98,11 +98,6 @@ export class SegmentUpdater {
     }
   }
 
-  /** Up to date with no run under way: the device's segments may be read at once. */
-  isCurrent(deviceId: number): boolean {
-    return this.fresh(deviceId) && !this.runs.has(deviceId);
-  }
-
   /** Brings one device's segments up to date (waits for a run already under way). */
   update(deviceId: number): Promise<void> {
     const previous = this.runs.get(deviceId) ?? Promise.resolve();

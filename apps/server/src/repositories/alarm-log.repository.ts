@@ -20,8 +20,9 @@ type Eb = ExpressionBuilder<
   Database & { a: Database['alarmLogs']; d: Database['devices'] } & {
     m: Database['alarmMarks'];
     c: Database['alarmClears'];
+    ud: Database['userDevices'];
   },
-  'a' | 'd' | 'm' | 'c'
+  'a' | 'd' | 'm' | 'c' | 'ud'
 >;
 
 /** Alarms, and each user's read, removed and cleared marks on them. */
@@ -203,11 +204,22 @@ export class AlarmLogRepository {
       )
       .leftJoin('alarmClears as c', (join) =>
         join.onRef('c.deviceId', '=', 'a.deviceId').on('c.userId', '=', userId),
+      )
+      .leftJoin('userDevices as ud', (join) =>
+        join
+          .onRef('ud.deviceId', '=', 'a.deviceId')
+          .on('ud.userId', '=', userId)
+          .on('ud.state', '=', 'active'),
       );
   }
 
+  /**
+   * Not removed or cleared by the user, and raised since the user's binding (or, for an
+   * organisation's user, since the device's tenure began): docs/security.md.
+   */
   private notHidden(eb: Eb) {
     return eb.and([
+      eb('a.alarmTime', '>=', eb.fn.coalesce('ud.visibleFrom', 'd.tenureStartedAt')),
       eb.or([eb('c.upToId', 'is', null), eb('a.id', '>', eb.ref('c.upToId'))]),
       eb.or([eb('m.deleted', 'is', null), eb('m.deleted', '=', 0)]),
     ]);

@@ -10,9 +10,19 @@ export interface RecordCursor {
   createTimeEnd?: number | undefined;
 }
 
-/** Recordings of devices and their recycle bin. */
+/**
+ * Recordings of devices and their recycle bin. Reads by device see only what was recorded since
+ * `since`: the caller's binding (docs/security.md).
+ */
 export class AudioRecordRepository {
   constructor(private readonly db: Db) {}
+
+  private ofDevice(deviceId: number, since: number) {
+    return this.db
+      .selectFrom('audioRecords')
+      .where('deviceId', '=', deviceId)
+      .where('createdAt', '>=', since);
+  }
 
   /**
    * Stores the recording an upload became and forgets the upload's packets, together: a crash
@@ -38,12 +48,8 @@ export class AudioRecordRepository {
   }
 
   /** Records outside the bin, newest first, by cursor. */
-  list(deviceId: number, cursor: RecordCursor): Promise<AudioRecordRow[]> {
-    let query = this.db
-      .selectFrom('audioRecords')
-      .selectAll()
-      .where('deviceId', '=', deviceId)
-      .where('deleteTime', 'is', null);
+  list(deviceId: number, since: number, cursor: RecordCursor): Promise<AudioRecordRow[]> {
+    let query = this.ofDevice(deviceId, since).selectAll().where('deleteTime', 'is', null);
     if (cursor.recordId !== undefined)
       query = query.where('id', cursor.updateType === 'older' ? '<' : '>', cursor.recordId);
     if (cursor.createTimeStart !== undefined)
@@ -56,29 +62,27 @@ export class AudioRecordRepository {
   /** The bin, most recently deleted first, and how many it holds. */
   async trash(
     deviceId: number,
+    since: number,
     page: number,
     limit: number,
   ): Promise<{ list: AudioRecordRow[]; count: number }> {
     const [list, counts] = await Promise.all([
-      this.db
-        .selectFrom('audioRecords')
+      this.ofDevice(deviceId, since)
         .selectAll()
-        .where('deviceId', '=', deviceId)
         .where('deleteTime', 'is not', null)
         .orderBy('deleteTime', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
-      this.counts(deviceId),
+      this.counts(deviceId, since),
     ]);
     return { list, count: counts.trash };
   }
 
   /** Unread records outside the bin, and records in it. */
-  async counts(deviceId: number): Promise<{ unread: number; trash: number }> {
-    const row = await this.db
-      .selectFrom('audioRecords')
+  async counts(deviceId: number, since: number): Promise<{ unread: number; trash: number }> {
+    const row = await this.ofDevice(deviceId, since)
       .select((eb) => [
         eb.fn
           .sum<number | string | null>(
@@ -96,7 +100,6 @@ export class AudioRecordRepository {
           )
           .as('trash'),
       ])
-      .where('deviceId', '=', deviceId)
       .executeTakeFirstOrThrow();
     return { unread: Number(row.unread ?? 0), trash: Number(row.trash ?? 0) };
   }
@@ -115,20 +118,22 @@ export class AudioRecordRepository {
       .execute();
   }
 
-  async recoverAll(deviceId: number): Promise<void> {
+  async recoverAll(deviceId: number, since: number): Promise<void> {
     await this.db
       .updateTable('audioRecords')
       .set({ deleteTime: null })
       .where('deviceId', '=', deviceId)
+      .where('createdAt', '>=', since)
       .where('deleteTime', 'is not', null)
       .execute();
   }
 
   /** Deletes the binned records of a device; answers them (their files go next). */
-  emptyTrash(deviceId: number): Promise<AudioRecordRow[]> {
+  emptyTrash(deviceId: number, since: number): Promise<AudioRecordRow[]> {
     return this.db
       .deleteFrom('audioRecords')
       .where('deviceId', '=', deviceId)
+      .where('createdAt', '>=', since)
       .where('deleteTime', 'is not', null)
       .returningAll()
       .execute();

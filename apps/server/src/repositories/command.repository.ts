@@ -125,13 +125,17 @@ export class CommandRepository {
       .executeTakeFirst();
   }
 
-  /** A page of the device's commands, newest first, and how many it has. */
+  /** A page of the device's commands sent since `since`, newest first, and how many they are. */
   async page(
     deviceId: number,
+    since: number,
     page: number,
     limit: number,
   ): Promise<{ list: CommandRow[]; count: number }> {
-    const ofDevice = this.db.selectFrom('commands').where('deviceId', '=', deviceId);
+    const ofDevice = this.db
+      .selectFrom('commands')
+      .where('deviceId', '=', deviceId)
+      .where('createdAt', '>=', since);
     const [list, total] = await Promise.all([
       ofDevice
         .selectAll()

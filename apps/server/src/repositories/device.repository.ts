@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { BindingState, DeviceRow, DevicesTable, DeviceStatus } from '../db/schema.js';
+import { normalizeTerminalNo } from '../devices/terminal-no.js';
 import type { Db } from './types.js';
 
 export class DeviceRepository {
@@ -21,22 +22,69 @@ export class DeviceRepository {
     });
   }
 
+  /** The device of a number in any of its written forms (leading zeros, see terminal-no.ts). */
   findByTerminalNo(terminalNo: string): Promise<DeviceRow | undefined> {
     return this.db
       .selectFrom('devices')
       .selectAll()
-      .where('terminalNo', '=', terminalNo)
+      .where('terminalNo', '=', normalizeTerminalNo(terminalNo))
       .executeTakeFirst();
   }
 
+  /** Keyed by the stored (normal) number. */
   async findByTerminalNos(terminalNos: string[]): Promise<Map<string, DeviceRow>> {
     if (terminalNos.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('devices')
       .selectAll()
-      .where('terminalNo', 'in', terminalNos)
+      .where('terminalNo', 'in', terminalNos.map(normalizeTerminalNo))
       .execute();
     return new Map(rows.map((row) => [row.terminalNo, row]));
+  }
+
+  /** Sets (or clears) a device's secret; answers the device as it is after. */
+  setAuthCode(
+    deviceId: number,
+    authCode: string | null,
+    fixed: boolean,
+  ): Promise<DeviceRow | undefined> {
+    return this.db
+      .updateTable('devices')
+      .set({ authCode, authCodeFixed: fixed ? 1 : 0 })
+      .where('id', '=', deviceId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Remembers that `attempts` more connections claimed the device while another held it (one row
+   * per device: the latest addresses, the running count).
+   */
+  async recordContest(
+    deviceId: number,
+    addresses: { established: string; newcomer: string },
+    at: number,
+    attempts: number,
+  ): Promise<void> {
+    await this.db
+      .insertInto('deviceContests')
+      .values({ deviceId, ...addresses, firstAt: at, lastAt: at, attempts })
+      .onConflict((oc) =>
+        oc.column('deviceId').doUpdateSet((eb) => ({
+          ...addresses,
+          lastAt: at,
+          attempts: eb('deviceContests.attempts', '+', attempts),
+        })),
+      )
+      .execute();
+  }
+
+  contestOf(deviceId: number) {
+    return this.db
+      .selectFrom('deviceContests')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .executeTakeFirst();
   }
 
   /** The status of these devices and when each was last heard from (the offline alarm). */
@@ -61,10 +109,20 @@ export class DeviceRepository {
     deviceId: number,
     isOwner: boolean,
     state: BindingState = 'active',
+    /** From when this account sees the device's data: by default from now on. */
+    visibleFrom = Date.now(),
   ): Promise<void> {
+    const now = Date.now();
     await this.db
       .insertInto('userDevices')
-      .values({ userId, deviceId, isOwner: isOwner ? 1 : 0, state, createdAt: Date.now() })
+      .values({
+        userId,
+        deviceId,
+        isOwner: isOwner ? 1 : 0,
+        state,
+        createdAt: now,
+        ...(state === 'active' && { visibleFrom }),
+      })
       .onConflict((oc) => oc.columns(['userId', 'deviceId']).doNothing())
       .execute();
   }
@@ -76,6 +134,16 @@ export class DeviceRepository {
       .where('userId', '=', userId)
       .where('deviceId', '=', deviceId)
       .executeTakeFirst();
+  }
+
+  async ownedBy(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('userDevices')
+      .select('deviceId')
+      .where('userId', '=', userId)
+      .where('isOwner', '=', 1)
+      .execute();
+    return rows.map((row) => row.deviceId);
   }
 
   async hasOwner(deviceId: number): Promise<boolean> {
@@ -107,10 +175,11 @@ export class DeviceRepository {
       .execute();
   }
 
-  async activate(userId: number, deviceId: number): Promise<boolean> {
+  /** A bind request accepted: the account sees the device's data from `visibleFrom` on. */
+  async activate(userId: number, deviceId: number, visibleFrom: number): Promise<boolean> {
     const result = await this.db
       .updateTable('userDevices')
-      .set({ state: 'active' })
+      .set({ state: 'active', visibleFrom })
       .where('userId', '=', userId)
       .where('deviceId', '=', deviceId)
       .where('state', '=', 'pending')
@@ -125,19 +194,6 @@ export class DeviceRepository {
       .where('deviceId', '=', deviceId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
-  }
-
-  /** Releases a device from every account; answers the accounts it was bound to. */
-  async unbindEveryone(deviceId: number): Promise<number[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('userDevices')
-        .select('userId')
-        .where('deviceId', '=', deviceId)
-        .execute();
-      await trx.deleteFrom('userDevices').where('deviceId', '=', deviceId).execute();
-      return rows.map((row) => row.userId);
-    });
   }
 
   async setFilter(userId: number, deviceId: number, filter: string): Promise<void> {

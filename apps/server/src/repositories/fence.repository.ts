@@ -1,14 +1,20 @@
 import type { FenceRow, NewFence } from '../db/schema.js';
 import type { Db } from './types.js';
 
-/** Fences and the side of each fence its device was last seen on. */
+/**
+ * Fences and the side of each fence its device was last seen on. Fences of an ended tenure
+ * (`retiredAt`) are kept for retention only: no query here returns them.
+ */
 export class FenceRepository {
   constructor(private readonly db: Db) {}
 
+  private current() {
+    return this.db.selectFrom('fences').where('retiredAt', 'is', null);
+  }
+
   async page(deviceId: number, page: number, limit: number) {
     const [list, total] = await Promise.all([
-      this.db
-        .selectFrom('fences')
+      this.current()
         .selectAll()
         .where('deviceId', '=', deviceId)
         .orderBy('id', 'desc')
@@ -21,8 +27,7 @@ export class FenceRepository {
   }
 
   async countOf(deviceId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('fences')
+    const row = await this.current()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('deviceId', '=', deviceId)
       .executeTakeFirstOrThrow();
@@ -30,14 +35,13 @@ export class FenceRepository {
   }
 
   byId(id: number): Promise<FenceRow | undefined> {
-    return this.db.selectFrom('fences').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.current().selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The enabled fences of the devices, for the alarm engine. */
   enabledOf(deviceIds: readonly number[]): Promise<FenceRow[]> {
     if (deviceIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('fences')
+    return this.current()
       .selectAll()
       .where('deviceId', 'in', deviceIds)
       .where('status', '=', 1)

@@ -28,6 +28,10 @@ export class PushClientRepository {
     return this.db.selectFrom('pushClients').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  ofUser(userId: number): Promise<PushClientRow[]> {
+    return this.db.selectFrom('pushClients').selectAll().where('userId', '=', userId).execute();
+  }
+
   /**
    * The push clients of everyone who sees the device: its active bindings and the enterprise
    * users of `enterpriseIds` (the device's organisation and those above it).

@@ -8,6 +8,8 @@ export interface SegmentWindow {
   /** Segments touching [start, end): a segment over a window's edge is in it, whole. */
   start: number;
   end: number;
+  /** Only segments that began at or after this: the caller's binding (docs/security.md). */
+  since?: number | undefined;
 }
 
 const changed = (old: TrackSegmentRow, row: NewTrackSegment): boolean =>
@@ -66,13 +68,14 @@ export class SegmentRepository {
     });
   }
 
-  private touching({ deviceId, kind, start, end }: SegmentWindow) {
-    return this.db
+  private touching({ deviceId, kind, start, end, since }: SegmentWindow) {
+    const query = this.db
       .selectFrom('trackSegments')
       .where('deviceId', '=', deviceId)
       .where('kind', '=', kind)
       .where('endTime', '>', start)
       .where('startTime', '<', end);
+    return since === undefined ? query : query.where('startTime', '>=', since);
   }
 
   /** One page of the window's segments, oldest first, and how many there are in all. */

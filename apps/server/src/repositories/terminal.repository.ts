@@ -1,4 +1,5 @@
 import type { ConnectionStatus } from '@xunji/shared';
+import { sql } from 'kysely';
 import type { Db } from './types.js';
 
 /** Whose devices a query covers: the user's active bindings and their organisations' devices. */
@@ -45,6 +46,23 @@ export interface TerminalRow {
   isTrial: number | null;
   isOwner: number | null;
   filter: string | null;
+  /** The caller sees the device's data from this instant on (docs/security.md, tenure). */
+  visibleFrom: number;
+}
+
+/** A fix from before the caller's binding is someone else's place: the row shows none. */
+function withinTenure(row: TerminalRow): TerminalRow {
+  if (row.locateTime === null || Number(row.locateTime) >= Number(row.visibleFrom)) return row;
+  return {
+    ...row,
+    locateTime: null,
+    latitude: null,
+    longitude: null,
+    speed: null,
+    course: null,
+    lbsMode: null,
+    satellites: null,
+  };
 }
 
 const STATUS_OF_STATE: Record<number, ConnectionStatus> = {
@@ -92,49 +110,50 @@ export class TerminalRepository {
     }
     if (filter.searchKey) {
       const pattern = `%${filter.searchKey.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // SQLite has no default escape character: without ESCAPE, `\_` would never match.
+      const contains = (column: 'devices.terminalNo' | 'devices.name') =>
+        sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
       query = query.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['devices.terminalNo']), 'like', pattern),
-          eb(eb.fn('lower', ['devices.name']), 'like', pattern),
-        ]),
+        eb.or([contains('devices.terminalNo'), contains('devices.name')]),
       );
     }
     return query;
   }
 
   private withColumns(query: ReturnType<TerminalRepository['filtered']>) {
-    return query
-      .leftJoin('deviceServices as v', 'v.deviceId', 'devices.id')
-      .select([
-        'devices.id',
-        'devices.terminalNo',
-        'devices.protocol',
-        'devices.model',
-        'devices.iccid',
-        'devices.name',
-        'devices.enterpriseId',
-        'devices.iconType',
-        's.status',
-        's.lastAlive',
-        's.locateTime',
-        's.latitude',
-        's.longitude',
-        's.speed',
-        's.course',
-        's.lbsMode',
-        's.satellites',
-        's.battery',
-        's.signal',
-        's.acc',
-        's.voltage',
-        's.mileage',
-        's.charging',
-        'v.startingTime',
-        'v.expirationTime',
-        'v.isTrial',
-        'ud.isOwner',
-        'ud.filter',
-      ]);
+    return query.leftJoin('deviceServices as v', 'v.deviceId', 'devices.id').select([
+      'devices.id',
+      'devices.terminalNo',
+      'devices.protocol',
+      'devices.model',
+      'devices.iccid',
+      'devices.name',
+      'devices.enterpriseId',
+      'devices.iconType',
+      's.status',
+      's.lastAlive',
+      's.locateTime',
+      's.latitude',
+      's.longitude',
+      's.speed',
+      's.course',
+      's.lbsMode',
+      's.satellites',
+      's.battery',
+      's.signal',
+      's.acc',
+      's.voltage',
+      's.mileage',
+      's.charging',
+      'v.startingTime',
+      'v.expirationTime',
+      'v.isTrial',
+      'ud.isOwner',
+      'ud.filter',
+      // Every binding starts at or after its device's tenure; without one (an organisation's
+      // user) the tenure's start applies.
+      (eb) => eb.fn.coalesce('ud.visibleFrom', 'devices.tenureStartedAt').as('visibleFrom'),
+    ]);
   }
 
   async page(
@@ -153,7 +172,7 @@ export class TerminalRepository {
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows as TerminalRow[], count: Number(total.count) };
+    return { rows: (rows as TerminalRow[]).map(withinTenure), count: Number(total.count) };
   }
 
   async byIds(scope: DeviceScope, ids: number[]): Promise<TerminalRow[]> {
@@ -162,7 +181,7 @@ export class TerminalRepository {
       .where('devices.id', 'in', ids)
       .orderBy('devices.id')
       .execute();
-    return rows as TerminalRow[];
+    return (rows as TerminalRow[]).map(withinTenure);
   }
 
   async byId(scope: DeviceScope, id: number): Promise<TerminalRow | undefined> {

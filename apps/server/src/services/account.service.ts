@@ -1,6 +1,8 @@
 import type { User } from '@xunji/shared';
 import { AppError } from '../errors.js';
+import type { DeviceRepository } from '../repositories/device.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
+import type { DeviceTenure } from './device-tenure.service.js';
 import type { SmsService } from './sms.service.js';
 import { toUserView } from './user-view.js';
 
@@ -8,7 +10,9 @@ import { toUserView } from './user-view.js';
 export class AccountService {
   constructor(
     private readonly users: UserRepository,
+    private readonly devices: DeviceRepository,
     private readonly sms: SmsService,
+    private readonly tenure: DeviceTenure,
   ) {}
 
   async userInfo(userId: number): Promise<User> {
@@ -32,6 +36,8 @@ export class AccountService {
     if (!user.phoneNumber) throw new AppError('PHONE_NOT_BOUND');
     if (user.phoneNumber !== input.phoneNumber) throw new AppError('PHONE_MISMATCH');
     await this.sms.consumeCode(input.phoneNumber, input.code);
+    // The devices it owned are let go as by the owner's unbind: their next owner starts afresh.
+    for (const deviceId of await this.devices.ownedBy(userId)) await this.tenure.release(deviceId);
     await this.users.delete(userId);
   }
 }

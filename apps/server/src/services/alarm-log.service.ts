@@ -48,6 +48,7 @@ export function toAlarmLog(row: AlarmListRow): AlarmLog {
     address: row.address,
     fenceId: row.fenceId,
     fenceName: row.fenceName,
+    member: row.member,
     speed: speedOf(row.speed),
     read: row.read === 1,
   };

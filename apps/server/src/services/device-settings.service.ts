@@ -31,7 +31,9 @@ export class DeviceSettingsService {
     for (const [field, value] of Object.entries(changes)) {
       if (value !== undefined) merged[field as FilterField] = value;
     }
-    if (row.isOwner === null) await this.devices.bind(userId, deviceId, false);
+    // An organisation's user keeps a filter in a binding of its own, seeing what it saw before.
+    if (row.isOwner === null)
+      await this.devices.bind(userId, deviceId, false, 'active', row.visibleFrom);
     await this.devices.setFilter(userId, deviceId, JSON.stringify(merged));
   }
 }

@@ -70,13 +70,13 @@ export class HistoryService {
    */
   async track(userId: number, query: WindowQuery): Promise<JsonText<TrackInfo>> {
     const deviceId = query.terminalId;
-    await this.access.requireInService(userId, deviceId, this.clock.now());
-    const { start, end } = this.window(query);
+    const device = await this.access.requireInService(userId, deviceId, this.clock.now());
+    const { start, end, since } = this.window(query, device.visibleFrom);
     await this.updater.update(deviceId);
     const [points, stops, trips, latest] = await Promise.all([
       this.tracks.get(deviceId, start, end, () => this.readPoints(deviceId, start, end)),
-      this.segments.all({ deviceId, kind: 'stop', start, end }),
-      this.segments.all({ deviceId, kind: 'trip', start, end }),
+      this.segments.all({ deviceId, kind: 'stop', start, end, since }),
+      this.segments.all({ deviceId, kind: 'trip', start, end, since }),
       this.latestFix(deviceId),
     ]);
     return jsonText<TrackInfo>({
@@ -93,7 +93,7 @@ export class HistoryService {
   async dates(userId: number, type: HistoryType, query: DatesQuery): Promise<string[]> {
     const deviceId = query.terminalId;
     const now = this.clock.now();
-    await this.access.requireInService(userId, deviceId, now);
+    const { visibleFrom: since } = await this.access.requireInService(userId, deviceId, now);
     const { timeZone } = query;
     const last = query.endDate ?? localDate(now, timeZone);
     const first = query.startDate ?? addDays(last, -DEFAULT_DATE_SPAN);
@@ -102,7 +102,10 @@ export class HistoryService {
     if (days.length === 0) return [];
     const windows = days.map((day) => dayBounds(day, timeZone));
     if (type === 'track') {
-      const found = await this.positions.hasPositionsIn(deviceId, windows);
+      const found = await this.positions.hasPositionsIn(
+        deviceId,
+        windows.map(({ start, end }) => ({ start: Math.max(start, since), end })),
+      );
       return days.filter((_, index) => found[index]);
     }
     await this.updater.update(deviceId);
@@ -110,7 +113,7 @@ export class HistoryService {
     const to = windows[windows.length - 1]!.end;
     const kind = type === 'trip' ? 'trip' : 'stop';
     const marked = new Set<string>();
-    for (const span of await this.segments.spans({ deviceId, kind, start: from, end: to })) {
+    for (const span of await this.segments.spans({ deviceId, kind, start: from, end: to, since })) {
       const lastInstant = Math.min(to - 1, Math.max(span.startTime, span.endTime - 1));
       const firstDay = localDate(Math.max(from, span.startTime), timeZone);
       for (let day = firstDay; day <= localDate(lastInstant, timeZone); day = addDays(day, 1))
@@ -149,20 +152,14 @@ export class HistoryService {
 
   private async page(userId: number, query: PageQuery, kind: SegmentWindow['kind']) {
     const deviceId = query.terminalId;
-    const { start, end } = this.window(query);
-    const read = () =>
-      this.segments.page(
-        { deviceId, kind, start, end },
-        (query.page - 1) * query.limit,
-        query.limit,
-      );
-    const allowed = this.access.requireInService(userId, deviceId, this.clock.now());
-    // Segments already up to date are read alongside the access check (one round trip less);
-    // the page is answered only once the check has passed. Detection runs only after it.
-    if (this.updater.isCurrent(deviceId)) return (await Promise.all([read(), allowed]))[0];
-    await allowed;
+    const device = await this.access.requireInService(userId, deviceId, this.clock.now());
+    const { start, end, since } = this.window(query, device.visibleFrom);
     await this.updater.update(deviceId);
-    return read();
+    return this.segments.page(
+      { deviceId, kind, start, end, since },
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
   }
 
   private async readPoints(deviceId: number, start: number, end: number): Promise<TrackPoints> {
@@ -170,12 +167,14 @@ export class HistoryService {
     return { json: JSON.stringify(encodeStoredTrack(stored)), maxSpeed: topSpeed(stored) };
   }
 
-  /** The query's range as instants; the contract has checked that both parse. */
-  private window(query: WindowQuery): { start: number; end: number } {
-    return {
-      start: instantOf(query.startTime, query.timeZone)!,
-      end: instantOf(query.endTime, query.timeZone)!,
-    };
+  /**
+   * The query's range as instants (the contract has checked that both parse), starting no earlier
+   * than the caller's binding: what came before belongs to someone else.
+   */
+  private window(query: WindowQuery, since: number) {
+    const end = instantOf(query.endTime, query.timeZone)!;
+    const start = Math.min(end, Math.max(since, instantOf(query.startTime, query.timeZone)!));
+    return { start, end, since };
   }
 
   private latestFix(deviceId: number): Promise<number | undefined> {

@@ -91,8 +91,8 @@ export class RecordService {
 
   /** Newest first by cursor; fewer than `limit` means there are no more. */
   async page(userId: number, query: PageQuery): Promise<{ list: AudioRecord[] }> {
-    await this.access.require(userId, query.terminalId);
-    const rows = await this.records.list(query.terminalId, {
+    const { visibleFrom } = await this.access.require(userId, query.terminalId);
+    const rows = await this.records.list(query.terminalId, visibleFrom, {
       limit: query.limit,
       recordId: query.recordId,
       updateType: query.updateType,
@@ -103,10 +103,10 @@ export class RecordService {
   }
 
   async status(userId: number, deviceId: number): Promise<RecordStatus> {
-    await this.access.require(userId, deviceId);
+    const { visibleFrom } = await this.access.require(userId, deviceId);
     const [{ record }, counts, pickup] = await Promise.all([
       this.states.get(deviceId),
-      this.records.counts(deviceId),
+      this.records.counts(deviceId, visibleFrom),
       openPickupOf(deviceId, this.commands, this.records, this.clock.now()),
     ]);
     return {
@@ -130,27 +130,35 @@ export class RecordService {
   async delete(userId: number, ids: number[]): Promise<void> {
     const rows = await this.records.findByIds(ids);
     if (rows.length !== new Set(ids).size) throw new AppError('RECORD_NOT_FOUND');
+    const since = new Map<number, number>();
     for (const deviceId of new Set(rows.map((row) => row.deviceId)))
-      await this.requireRecordDevice(userId, deviceId);
+      since.set(deviceId, await this.recordsVisibleFrom(userId, deviceId));
+    if (rows.some((row) => row.createdAt < since.get(row.deviceId)!))
+      throw new AppError('RECORD_NOT_FOUND');
     await this.records.moveToTrash(ids, this.clock.now());
   }
 
   async trashPage(userId: number, query: { terminalId: number; page: number; limit: number }) {
-    await this.access.require(userId, query.terminalId);
-    const { list, count } = await this.records.trash(query.terminalId, query.page, query.limit);
+    const { visibleFrom } = await this.access.require(userId, query.terminalId);
+    const { list, count } = await this.records.trash(
+      query.terminalId,
+      visibleFrom,
+      query.page,
+      query.limit,
+    );
     return { list: list.map(toAudioRecord), count };
   }
 
   /** Deletes the binned recordings and their files for good. */
   async emptyTrash(userId: number, deviceId: number): Promise<void> {
-    await this.access.require(userId, deviceId);
-    const removed = await this.records.emptyTrash(deviceId);
+    const { visibleFrom } = await this.access.require(userId, deviceId);
+    const removed = await this.records.emptyTrash(deviceId, visibleFrom);
     await this.files.remove(removed.flatMap((row) => [row.fileName, row.originalName]));
   }
 
   async recoverAll(userId: number, deviceId: number): Promise<void> {
-    await this.access.require(userId, deviceId);
-    await this.records.recoverAll(deviceId);
+    const { visibleFrom } = await this.access.require(userId, deviceId);
+    await this.records.recoverAll(deviceId, visibleFrom);
   }
 
   /** The playable file of a recording the caller may hear (in the bin too). */
@@ -161,17 +169,20 @@ export class RecordService {
     return { path: this.files.pathOf(row.fileName), size, mimeType: row.mimeType };
   }
 
-  /** A recording of a device the caller may see; any other answers 2821 like a missing one. */
+  /**
+   * A recording the caller may hear: of a device it sees, made since its binding. Any other
+   * answers 2821 like a missing one.
+   */
   private async readable(userId: number, id: number): Promise<AudioRecordRow> {
     const row = await this.records.findById(id);
-    if (!row) throw new AppError('RECORD_NOT_FOUND');
-    await this.requireRecordDevice(userId, row.deviceId);
+    if (!row || row.createdAt < (await this.recordsVisibleFrom(userId, row.deviceId)))
+      throw new AppError('RECORD_NOT_FOUND');
     return row;
   }
 
-  private async requireRecordDevice(userId: number, deviceId: number): Promise<void> {
+  private async recordsVisibleFrom(userId: number, deviceId: number): Promise<number> {
     try {
-      await this.access.require(userId, deviceId);
+      return (await this.access.require(userId, deviceId)).visibleFrom;
     } catch (error) {
       if (error instanceof AppError && error.codeName === 'DEVICE_UNBOUND')
         throw new AppError('RECORD_NOT_FOUND');

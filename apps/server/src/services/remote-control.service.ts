@@ -140,18 +140,24 @@ export class RemoteControlService {
     userId: number,
     query: { terminalId: number; page: number; limit: number },
   ): Promise<CommandPage> {
-    await this.access.require(userId, query.terminalId);
-    const { list, count } = await this.commands.page(query.terminalId, query.page, query.limit);
+    const { visibleFrom } = await this.access.require(userId, query.terminalId);
+    const { list, count } = await this.commands.page(
+      query.terminalId,
+      visibleFrom,
+      query.page,
+      query.limit,
+    );
     return { list: list.map(toCommandRecord), count };
   }
 
   /** A confirmed setting and the latest command of its kind (pending or with its result). */
   private async switchOf(userId: number, deviceId: number, kind: CommandParam) {
-    await this.access.require(userId, deviceId);
+    const { visibleFrom } = await this.access.require(userId, deviceId);
     const [state, latest] = await Promise.all([
       this.states.get(deviceId),
       this.commands.latestOf(deviceId, kind),
     ]);
-    return { state, command: latest ? toCommandRecord(latest) : null };
+    const own = latest && latest.createdAt >= visibleFrom ? latest : undefined;
+    return { state, command: own ? toCommandRecord(own) : null };
   }
 }

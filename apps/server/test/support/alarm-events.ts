@@ -21,6 +21,7 @@ export function alarmRaised(
     fenceId: null,
     fenceName: null,
     speed: null,
+    member: null,
     createdAt: id,
     ...overrides,
   };

@@ -5,6 +5,7 @@ import {
   ExclamationShieldOutline,
   ExclamationTriangleOutline,
   InformationCircleOutline,
+  UserAddOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { groupOf, type AlarmGroup } from './groups';
@@ -15,6 +16,7 @@ const GLYPHS: Record<AlarmGroup, ReactNode> = {
   device: <InformationCircleOutline />,
   driving: <CompassOutline />,
   fence: <EnvironmentOutline />,
+  members: <UserAddOutline />,
 };
 
 /** A round icon in the colour of the alarm's group, with a dot while it is unread. */

@@ -46,6 +46,7 @@ const alarmSpeed = (alarm: AlarmLog, t: TFunction): string =>
 /** The fence of a fence alarm, the speed of an overspeed alarm: [label, value]. */
 export function alarmDetail(alarm: AlarmLog, t: TFunction): [string, string] | null {
   if (isFenceAlarm(alarm.alarmType) && alarm.fenceName) return [t('alarms.fence'), alarm.fenceName];
+  if (alarm.member) return [t('alarms.member'), alarm.member];
   if (alarm.alarmType === 'overspeed' && alarm.speed !== null)
     return [t('alarms.speed'), alarmSpeed(alarm, t)];
   return null;

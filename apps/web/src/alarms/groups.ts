@@ -1,6 +1,13 @@
 import type { AlarmType } from '@xunji/shared';
 
-export const ALARM_GROUPS = ['emergency', 'power', 'device', 'driving', 'fence'] as const;
+export const ALARM_GROUPS = [
+  'emergency',
+  'power',
+  'device',
+  'driving',
+  'fence',
+  'members',
+] as const;
 export type AlarmGroup = (typeof ALARM_GROUPS)[number];
 
 /** The alarm types of the filter page, grouped; every type of ALARM_TYPES once. */
@@ -10,6 +17,7 @@ export const ALARM_TYPE_GROUPS: Record<AlarmGroup, AlarmType[]> = {
   device: ['tearOff', 'vibration', 'voice', 'offline'],
   driving: ['overspeed', 'rest'],
   fence: ['fenceEnter', 'fenceOut'],
+  members: ['memberJoined', 'memberRequest'],
 };
 
 /** The group of an alarm type. */

@@ -98,6 +98,7 @@ const en = {
     speedValue: '{{value}} km/h',
     fence: 'Fence',
     speed: 'Speed',
+    member: 'Account',
     delete: 'Delete',
     deleted: 'Deleted',
     clear: 'Clear all',
@@ -135,6 +136,7 @@ const en = {
         device: 'Device',
         driving: 'Driving',
         fence: 'Fences',
+        members: 'Members',
       },
       range: {
         all: 'Any time',
@@ -154,6 +156,8 @@ const en = {
       missing: 'This alarm message does not exist or was deleted',
       backToList: 'Back to the messages',
       noPosition: 'No position was reported with this alarm',
+      memberNote: 'An account joined this device or asks to: you decide who follows it',
+      members: 'Manage family members',
     },
     push: {
       title: 'Alarm notifications on this device',
@@ -368,6 +372,13 @@ const en = {
       pendingTitle: 'Request sent',
       pendingText:
         'This device already has an owner. It appears in your device list once the owner accepts your request under “Family members”.',
+      ownerTitle: 'The device is yours',
+      ownerText:
+        'You see what the device reports from now on; nothing of a previous owner. Anyone who knows the device password can ask to join: change it under Device settings, and you are told whenever someone joins.',
+      inheritedText:
+        'The device itself still holds {{count}} phone numbers set before you (its white list): they may call it or be called. Check them in Remote settings.',
+      review: 'Check now',
+      later: 'Later',
     },
     scan: {
       title: 'Scan the device QR code',

@@ -96,6 +96,7 @@ const zhCN = {
     speedValue: '{{value}} km/h',
     fence: '围栏',
     speed: '速度',
+    member: '账号',
     delete: '删除',
     deleted: '已删除',
     clear: '清空',
@@ -133,6 +134,7 @@ const zhCN = {
         device: '设备状态',
         driving: '驾驶',
         fence: '电子围栏',
+        members: '设备成员',
       },
       range: {
         all: '全部时间',
@@ -152,6 +154,8 @@ const zhCN = {
       missing: '该报警消息不存在或已删除',
       backToList: '返回消息列表',
       noPosition: '该报警没有上报位置',
+      memberNote: '有账号加入了该设备或申请加入：由您决定谁可以关注它',
+      members: '管理家庭成员',
     },
     push: {
       title: '本机接收报警通知',
@@ -363,6 +367,13 @@ const zhCN = {
       success: '绑定成功',
       pendingTitle: '申请已提交',
       pendingText: '该设备已有主人。主人在“家庭成员”中同意您的申请后，设备会出现在您的设备列表中。',
+      ownerTitle: '设备已归您所有',
+      ownerText:
+        '您只会看到设备从现在起上报的数据，看不到之前主人的任何记录。知道设备密码的人都能申请加入：请在“设备设置”中修改密码，有人加入时您会收到通知。',
+      inheritedText:
+        '设备本身仍保存着 {{count}} 个在您之前设置的号码（白名单），这些号码可以拨打设备或被设备拨打。请在“远程设置”中检查。',
+      review: '立即检查',
+      later: '稍后',
     },
     scan: {
       title: '扫描设备二维码',

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTerminalFetch } from '../devices/terminal-fetch';
 import MoreFunctionsPage from '../pagesFunc/index';
 import BindMoreUserPage from '../pagesUser/account/bind-more-user';
-import { navigateBack, navigateTo, reLaunch, switchTab } from '../router/navigation';
+import { navigateBack, navigateTo, redirectTo, reLaunch, switchTab } from '../router/navigation';
 import { useDeviceStore } from '../stores/device';
 import { answerCalls, callInputs, type CallHandlers } from '../test/call-handlers';
 import { featureFlags, terminal, terminalTypeInfo } from '../test/fixtures';
@@ -99,7 +99,12 @@ describe('bind page', () => {
   };
 
   it('sends the password hashed and upper-cased, then refreshes and goes back', async () => {
-    handlers.bindTerminal = () => ({ terminalId: 3, state: 'bound', isOwner: true });
+    handlers.bindTerminal = () => ({
+      terminalId: 3,
+      state: 'bound',
+      isOwner: false,
+      inheritedNumbers: 0,
+    });
     await page.render('/pagesDevice/deviceList/bind', <BindDevicePage />);
     expect(pageText()).toContain('The default device password is 123456');
     await fill('864768011234567', '123456');
@@ -113,6 +118,23 @@ describe('bind page', () => {
     expect(navigateBack).toHaveBeenCalled();
   });
 
+  it('tells a new owner what binding means, and sends them to the numbers the device holds', async () => {
+    handlers.bindTerminal = () => ({
+      terminalId: 3,
+      state: 'bound',
+      isOwner: true,
+      inheritedNumbers: 2,
+    });
+    await page.render('/pagesDevice/deviceList/bind', <BindDevicePage />);
+    await fill('864768011234567', '123456');
+    await click(buttonNamed('Bind device'));
+    expect(pageText()).toContain('nothing of a previous owner');
+    expect(pageText()).toContain('still holds 2 phone numbers');
+    await click(buttonNamed('Check now'));
+    expect(redirectTo).toHaveBeenCalledWith('/pagesDevice/remote-set?id=3');
+    expect(navigateBack).not.toHaveBeenCalled();
+  });
+
   it('refuses a malformed number before calling', async () => {
     await page.render('/pagesDevice/deviceList/bind', <BindDevicePage />);
     await fill('12', 'x');
@@ -122,7 +144,12 @@ describe('bind page', () => {
   });
 
   it('binding without the password explains that the owner must accept', async () => {
-    handlers.bindTerminalNoPassword = () => ({ terminalId: 3, state: 'pending', isOwner: false });
+    handlers.bindTerminalNoPassword = () => ({
+      terminalId: 3,
+      state: 'pending',
+      isOwner: false,
+      inheritedNumbers: 0,
+    });
     await page.render('/pagesDevice/deviceList/bind', <BindDevicePage />);
     await fill('864768011234567');
     await click(buttonNamed('Bind without password'));

@@ -29,6 +29,8 @@ export const AlarmLog = z.object({
   address: nullableText,
   fenceId: z.number().int().nullable(),
   fenceName: nullableText,
+  /** The account a membership message is about (memberJoined, memberRequest). */
+  member: nullableText,
   /** km/h, two decimals */
   speed: nullableNumber,
   /** read by the caller */

@@ -162,6 +162,11 @@ export const BindResult = z.object({
   /** bound, or pending until the owner accepts (bind without the password). */
   state: z.enum(['bound', 'pending']),
   isOwner: z.boolean(),
+  /**
+   * A new owner: the phone numbers the device itself still holds from before (its white list),
+   * for the owner to review; 0 otherwise.
+   */
+  inheritedNumbers: z.number().int(),
 });
 export type BindResult = z.infer<typeof BindResult>;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { DEVICE_ID_BATCH_LIMIT, PAGE_SIZE } from '../constants.js';
 import { FILTER_FIELDS, ICON_TYPES, type FilterField } from '../device-rules.js';
 import { byteLength } from '../validators.js';
+import { captchaAnswer } from './captcha-fields.js';
 import { defineCall } from './define.js';
-import { id, transportPassword } from './fields.js';
+import { id, numeric, pageLimit, pageNumber, transportPassword } from './fields.js';
 import { routes } from './routes.js';
 import {
   BindResult,
@@ -26,36 +27,27 @@ const terminalName = z
   .string({ error: 'terminalName' })
   .trim()
   .refine((v) => byteLength(v) >= 1 && byteLength(v) <= 32, { error: 'terminalName' });
-const longitude = z.coerce
-  .number({ error: 'longitude' })
-  .min(-180, { error: 'longitude' })
-  .max(180, {
+const longitude = numeric(
+  z.number({ error: 'longitude' }).min(-180, { error: 'longitude' }).max(180, {
     error: 'longitude',
-  });
-const latitude = z.coerce.number({ error: 'latitude' }).min(-90, { error: 'latitude' }).max(90, {
-  error: 'latitude',
-});
-const page = z.coerce
-  .number({ error: 'id' })
-  .int({ error: 'id' })
-  .min(1, { error: 'id' })
-  .default(1);
+  }),
+);
+const latitude = numeric(
+  z.number({ error: 'latitude' }).min(-90, { error: 'latitude' }).max(90, { error: 'latitude' }),
+);
 
 export const terminalPage = defineCall({
   ...routes.terminalPage,
   summary: 'The devices the caller may see, newest binding first, with state and position',
   query: z.object({
-    page,
-    limit: z.coerce.number().int().min(1).max(PAGE_SIZE.terminals).default(PAGE_SIZE.terminals),
+    page: pageNumber,
+    limit: pageLimit(PAGE_SIZE.terminals),
     enterpriseId: id.optional(),
-    deviceState: z.coerce
-      .number({ error: 'deviceState' })
-      .int()
-      .min(0, { error: 'deviceState' })
-      .max(3, {
+    deviceState: numeric(
+      z.number({ error: 'deviceState' }).int().min(0, { error: 'deviceState' }).max(3, {
         error: 'deviceState',
-      })
-      .optional(),
+      }),
+    ).optional(),
     searchKey: z.string().trim().max(32).optional(),
   }),
   response: TerminalPage,
@@ -85,18 +77,18 @@ export const terminalIds = defineCall({
   query: z.object({
     ids: z
       .string({ error: 'ids' })
-      .transform((value) =>
+      // Typed as id's input (a number or its text) so the parts pipe into id.
+      .transform((value): (string | number)[] =>
         value
           .split(',')
-          .filter((part) => part.trim() !== '')
-          .map(Number),
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
       )
-      .refine(
-        (ids) =>
-          ids.length > 0 &&
-          ids.length <= DEVICE_ID_BATCH_LIMIT &&
-          ids.every((n) => Number.isInteger(n) && n > 0),
-        { error: 'ids' },
+      .pipe(
+        z
+          .array(id, { error: 'ids' })
+          .min(1, { error: 'ids' })
+          .max(DEVICE_ID_BATCH_LIMIT, { error: 'ids' }),
       ),
   }),
   response: z.array(Terminal),
@@ -132,7 +124,7 @@ export const enterpriseTree = defineCall({
 export const bindTerminal = defineCall({
   ...routes.bindTerminal,
   summary: 'Bind a device by its number and hashed device password; the first account owns it',
-  body: z.object({ terminalNo, password: transportPassword }),
+  body: z.object({ terminalNo, password: transportPassword, ...captchaAnswer }),
   response: BindResult,
 });
 
@@ -163,11 +155,13 @@ export const setTerminalIcon = defineCall({
   summary: 'Choose the icon of a device (owner)',
   body: z.object({
     id,
-    iconType: z.coerce
-      .number({ error: 'iconType' })
-      .int()
-      .min(0, { error: 'iconType' })
-      .max(ICON_TYPES.length - 1, { error: 'iconType' }),
+    iconType: numeric(
+      z
+        .number({ error: 'iconType' })
+        .int()
+        .min(0, { error: 'iconType' })
+        .max(ICON_TYPES.length - 1, { error: 'iconType' }),
+    ),
   }),
   response: z.null(),
 });
@@ -188,7 +182,12 @@ export const setTerminalFilter = defineCall({
 export const updateTerminalPassword = defineCall({
   ...routes.updateTerminalPassword,
   summary: "Change a device's password (owner); both passwords are transport hashes",
-  body: z.object({ terminalNo, oldPassword: transportPassword, newPassword: transportPassword }),
+  body: z.object({
+    terminalNo,
+    oldPassword: transportPassword,
+    newPassword: transportPassword,
+    ...captchaAnswer,
+  }),
   response: z.null(),
 });
 

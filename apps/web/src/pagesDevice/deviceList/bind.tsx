@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { hashPasswordForTransport, routes } from '@xunji/shared';
+import { hashPasswordForTransport, routes, type BindResult } from '@xunji/shared';
 import { Button, Form, Input } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -8,13 +8,16 @@ import { call } from '../../api/call';
 import { toast } from '../../api/feedback';
 // Dialog from overlays: antd-mobile's imperative render set up for React 19.
 import { Dialog } from '../../api/overlays';
+import { CaptchaField } from '../../components/CaptchaField';
 import { PageLayout } from '../../components/PageLayout';
 import { DEFAULT_DEVICE_PASSWORD } from '../../devices/constants';
 import '../../devices/devices.css';
 import { invalidateDevices } from '../../devices/queries';
 import { useRules, type Rules } from '../../forms/rules';
+import { useCaptchaGate } from '../../forms/useCaptchaGate';
 import { useAction } from '../../hooks/useAction';
-import { navigateBack } from '../../router/navigation';
+import { navigateBack, redirectTo } from '../../router/navigation';
+import { PATHS } from '../../router/paths';
 import { QrScanner } from './QrScanner';
 
 interface BindValues {
@@ -32,6 +35,7 @@ export default function BindDevicePage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BindValues>();
   const [scanning, setScanning] = useState(false);
+  const gate = useCaptchaGate();
 
   const numberRules: Rules = [
     {
@@ -47,12 +51,43 @@ export default function BindDevicePage() {
     navigateBack();
   };
 
-  const [bind, binding] = useAction(async ({ terminalNo, password }: BindValues) => {
-    await call(routes.bindTerminal, {
-      body: { terminalNo: terminalNo.trim(), password: hashPasswordForTransport(password) },
+  /** A new owner learns what the binding means, and is sent to the numbers the device holds. */
+  const welcomeOwner = async ({ terminalId, inheritedNumbers }: BindResult) => {
+    const text = t('devices.bind.ownerText');
+    if (inheritedNumbers === 0) {
+      await Dialog.alert({ title: t('devices.bind.ownerTitle'), content: text });
+      return finish();
+    }
+    const review = await Dialog.confirm({
+      title: t('devices.bind.ownerTitle'),
+      content: (
+        <>
+          <p>{text}</p>
+          <p>{t('devices.bind.inheritedText', { count: inheritedNumbers })}</p>
+        </>
+      ),
+      confirmText: t('devices.bind.review'),
+      cancelText: t('devices.bind.later'),
     });
+    await invalidateDevices(queryClient);
+    if (review) redirectTo(`${PATHS.remoteSet}?id=${terminalId}`);
+    else navigateBack();
+  };
+
+  const [bind, binding] = useAction(async ({ terminalNo, password }: BindValues) => {
+    if (gate.missing()) return toast(rules.message('captchaCode'));
+    const result = await gate.attempt(() =>
+      call(routes.bindTerminal, {
+        body: {
+          terminalNo: terminalNo.trim(),
+          password: hashPasswordForTransport(password),
+          ...gate.answer(),
+        },
+      }),
+    );
     toast(t('devices.bind.success'));
-    await finish();
+    if (result.isOwner) await welcomeOwner(result);
+    else await finish();
   });
 
   const [bindWithoutPassword, asking] = useAction(async () => {
@@ -103,6 +138,7 @@ export default function BindDevicePage() {
             autoComplete="off"
           />
         </Form.Item>
+        <CaptchaField gate={gate} label={t('verification.captcha')} />
       </Form>
       <p className="page__intro">
         {t('devices.bind.defaultPassword', { secret: DEFAULT_DEVICE_PASSWORD })}

@@ -79,6 +79,7 @@ function alarm(id: number, patch: Partial<AlarmLog> = {}): AlarmLog {
     address: `Address ${id}`,
     fenceId: null,
     fenceName: null,
+    member: null,
     speed: null,
     read: false,
     ...patch,

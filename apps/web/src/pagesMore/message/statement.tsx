@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlarmLog } from '@xunji/shared';
+import { isMemberNotice, type AlarmLog } from '@xunji/shared';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AlarmIcon } from '../../alarms/AlarmIcon';
 import { alarmDetail, alarmName, alarmPlace, beginOf, endOf } from '../../alarms/format';
@@ -10,7 +11,7 @@ import { MissingItem } from '../../components/MissingItem';
 import { PageLayout } from '../../components/PageLayout';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { formatDateTime } from '../../lib/date';
-import { navigateBackOr } from '../../router/navigation';
+import { navigateBackOr, navigateTo } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
 import { useAlarmStore } from '../../stores/alarm';
 import { useAppStore } from '../../stores/app';
@@ -21,11 +22,14 @@ function AlarmFacts({ alarm }: { alarm: AlarmLog }) {
   const { t } = useTranslation();
   const language = useAppStore((state) => state.language);
   const detail = alarmDetail(alarm, t);
+  const aboutMember = isMemberNotice(alarm.alarmType);
   const facts: Fact[] = [
     [t('alarms.statement.device'), alarm.terminalName, 'device'],
     [t('alarms.statement.number'), alarm.terminalNo, 'number'],
     [t('alarms.statement.time'), formatDateTime(alarm.alarmTime), 'time'],
-    [t('alarms.statement.address'), alarmPlace(alarm, t), 'address'],
+    ...(aboutMember
+      ? []
+      : [[t('alarms.statement.address'), alarmPlace(alarm, t), 'address'] as Fact]),
     ...(detail ? [[...detail, 'detail'] as Fact] : []),
   ];
   return (
@@ -35,6 +39,16 @@ function AlarmFacts({ alarm }: { alarm: AlarmLog }) {
         {alarmName(alarm.alarmType, language)}
       </h2>
       <Facts facts={facts} />
+      {aboutMember ? (
+        <Button
+          block
+          color="primary"
+          fill="outline"
+          onClick={() => navigateTo(`${PATHS.bindMoreUser}?id=${alarm.terminalId}`)}
+        >
+          {t('alarms.statement.members')}
+        </Button>
+      ) : null}
     </>
   );
 }
@@ -80,7 +94,13 @@ export default function MessageStatementPage() {
           <AlarmMap begin={begin} end={endOf(alarm)} />
         ) : (
           <div className="alarm-no-map">
-            <MapNote>{t('alarms.statement.noPosition')}</MapNote>
+            <MapNote>
+              {t(
+                isMemberNotice(alarm.alarmType)
+                  ? 'alarms.statement.memberNote'
+                  : 'alarms.statement.noPosition',
+              )}
+            </MapNote>
           </div>
         )
       }
