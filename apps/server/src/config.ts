@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ConnectionLimitOptions } from './gateway/connection-limits.js';
-import type { GatewayPorts } from './gateway/gateway.js';
+import type { GatewayPorts } from './gateway/gateway-ports.js';
 import { DEFAULT_SEGMENT_RULES, type SegmentRules } from './history/segment-rules.js';
 import type { HttpTimeouts } from './http/server-timeouts.js';
 

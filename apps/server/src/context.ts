@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
+import { createRepositories, type Repositories } from './repositories/create-repositories.js';
 import type { Config } from './config.js';
 import { AudioIngest } from './audio/audio-ingest.js';
 import { AudioTranscoder, bundledFfmpegPath } from './audio/audio-transcoder.js';
 import { MediaUploads } from './audio/media-uploads.js';
 import { RecordingFiles } from './audio/recording-files.js';
 import type { GatewayEvent } from './gateway/gateway-events.js';
-import type { DatabaseHandle } from './db/database.js';
 import type { AlarmLogRow } from './db/schema.js';
 import { SegmentUpdater } from './history/segment-updater.js';
 import { CommandDispatcher } from './gateway/command-dispatcher.js';
@@ -15,38 +15,6 @@ import { LiveSessions } from './gateway/live-sessions.js';
 import { TrackCache } from './history/track-cache.js';
 import { createReverseGeocoder } from './providers/geocoding/create-reverse-geocoder.js';
 import { createSmsProvider } from './providers/sms/create-sms-provider.js';
-import { AlarmLogRepository } from './repositories/alarm-log.repository.js';
-import { AlarmSettingRepository } from './repositories/alarm-setting.repository.js';
-import { DevOutboxRepository } from './repositories/dev-outbox.repository.js';
-import { FenceRepository } from './repositories/fence.repository.js';
-import { NotificationRepository } from './repositories/notification.repository.js';
-import { PushClientRepository } from './repositories/push-client.repository.js';
-import { AppContentRepository } from './repositories/app-content.repository.js';
-import { ApplicationRepository } from './repositories/application.repository.js';
-import { CaptchaRepository } from './repositories/captcha.repository.js';
-import { AudioRecordRepository } from './repositories/audio-record.repository.js';
-import { MediaChunkRepository } from './repositories/media-chunk.repository.js';
-import { CommandRepository } from './repositories/command.repository.js';
-import { RemoteStateRepository } from './repositories/remote-state.repository.js';
-import { DeviceModelRepository } from './repositories/device-model.repository.js';
-import { DeviceServiceRepository } from './repositories/device-service.repository.js';
-import { DeviceRepository } from './repositories/device.repository.js';
-import { createIngestStore } from './repositories/ingest/create-ingest-store.js';
-import { EnterpriseRepository } from './repositories/enterprise.repository.js';
-import { GeocodeCacheRepository } from './repositories/geocode-cache.repository.js';
-import { HeldDeviceRepository } from './repositories/held-device.repository.js';
-import { LoginFailureRepository } from './repositories/login-failure.repository.js';
-import { AttemptCounterRepository } from './repositories/attempt-counter.repository.js';
-import { NetworkFixRepository } from './repositories/network-fix.repository.js';
-import { PositionRepository } from './repositories/position.repository.js';
-import { SegmentRepository } from './repositories/segment.repository.js';
-import { SessionRepository } from './repositories/session.repository.js';
-import { SettingsRepository } from './repositories/settings.repository.js';
-import { SmsRepository } from './repositories/sms.repository.js';
-import { TenureRepository } from './repositories/tenure.repository.js';
-import { TerminalRepository } from './repositories/terminal.repository.js';
-import { UserLocationRepository } from './repositories/user-location.repository.js';
-import { UserRepository } from './repositories/user.repository.js';
 import { createAlarmStage } from './alarms/create-alarm-stage.js';
 import { AlarmLogService } from './services/alarm-log.service.js';
 import { AlarmSettingService } from './services/alarm-setting.service.js';
@@ -76,47 +44,10 @@ import { SmsService } from './services/sms.service.js';
 import { TerminalService } from './services/terminal.service.js';
 import { TokenService } from './services/token.service.js';
 
-export type Repositories = ReturnType<typeof createRepositories>;
 /** Wrong-password answers held back at once (penalty-delay.ts); more go out undelayed. */
 const MAX_DELAYED_ANSWERS = 1000;
 export type Services = Awaited<ReturnType<typeof createServices>>;
-
-export function createRepositories(database: DatabaseHandle) {
-  const { db } = database;
-  return {
-    applications: new ApplicationRepository(db),
-    settings: new SettingsRepository(db),
-    users: new UserRepository(db),
-    sessions: new SessionRepository(db),
-    loginFailures: new LoginFailureRepository(db),
-    attemptCounters: new AttemptCounterRepository(db),
-    captchas: new CaptchaRepository(db),
-    sms: new SmsRepository(db),
-    devices: new DeviceRepository(db),
-    enterprises: new EnterpriseRepository(db),
-    appContent: new AppContentRepository(db),
-    positions: new PositionRepository(db, createIngestStore(database), database.dialect),
-    commands: new CommandRepository(db),
-    remoteStates: new RemoteStateRepository(db),
-    audioRecords: new AudioRecordRepository(db),
-    mediaChunks: new MediaChunkRepository(db),
-    networkFixes: new NetworkFixRepository(db),
-    heldDevices: new HeldDeviceRepository(db),
-    terminals: new TerminalRepository(db),
-    deviceModels: new DeviceModelRepository(db),
-    deviceServices: new DeviceServiceRepository(db),
-    userLocations: new UserLocationRepository(db),
-    geocodeCache: new GeocodeCacheRepository(db),
-    segments: new SegmentRepository(db),
-    devOutbox: new DevOutboxRepository(db),
-    fences: new FenceRepository(db),
-    alarmSettings: new AlarmSettingRepository(db),
-    alarmLogs: new AlarmLogRepository(db),
-    pushClients: new PushClientRepository(db),
-    notifications: new NotificationRepository(db),
-    tenures: new TenureRepository(db),
-  };
-}
+export { createRepositories, type Repositories };
 
 /** Wires repositories into services; the one place that knows every class. */
 export async function createServices(

@@ -1,6 +1,6 @@
 import { DEFAULT_APPLICATION_ID, UserType, hashPasswordForTransport } from '@xunji/shared';
 import type { Config } from './config.js';
-import type { Repositories } from './context.js';
+import type { Repositories } from './repositories/create-repositories.js';
 import { hashSecret } from './services/password-hasher.js';
 
 export const DEMO_USERNAME = 'demo';

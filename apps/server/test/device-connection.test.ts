@@ -3,11 +3,9 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { MediaUploads } from '../src/audio/media-uploads.js';
 import type { CommandDispatcher } from '../src/gateway/command-dispatcher.js';
-import {
-  DeviceConnection,
-  type ConnectionDeps,
-  type Transport,
-} from '../src/gateway/device-connection.js';
+import type { ConnectionDeps } from '../src/gateway/connection-deps.js';
+import { DeviceConnection } from '../src/gateway/device-connection.js';
+import type { Transport } from '../src/gateway/transport.js';
 import type { DeviceCredentials } from '../src/gateway/device-credentials.js';
 import type { DeviceDirectory } from '../src/gateway/device-directory.js';
 import type { IdentityLog } from '../src/gateway/identity-log.js';

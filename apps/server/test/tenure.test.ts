@@ -150,6 +150,19 @@ describe.each(testDialects())('device tenure on %s', (dialect) => {
     );
   }
 
+  /** A fence named "home" around the device's place, as its owner draws one. */
+  async function homeFence(token: string, deviceId: number) {
+    const fence = await call('POST', '/v2/fence', token, {
+      terminalId: deviceId,
+      name: 'home',
+      type: 'round',
+      alarmType: 'out',
+      radius: 200,
+      fenceData: [{ lng: 121.475, lat: 31.231 }],
+    });
+    expect(fence.code).toBe(0);
+  }
+
   /** What `token` sees of the device's past: every list a previous owner filled. */
   async function pastOf(token: string, deviceId: number, day: number) {
     const date = localDate(day, SHANGHAI);
@@ -210,15 +223,7 @@ describe.each(testDialects())('device tenure on %s', (dialect) => {
     await position(device.id, lived);
     const sellersAlarm = await alarm(device.id, lived);
     const sellersRecording = await recording(device.id, lived);
-    const fence = await call('POST', '/v2/fence', seller.token, {
-      terminalId: device.id,
-      name: 'home',
-      type: 'round',
-      alarmType: 'out',
-      radius: 200,
-      fenceData: [{ lng: 121.475, lat: 31.231 }],
-    });
-    expect(fence.code).toBe(0);
+    await homeFence(seller.token, device.id);
     const setting = (
       await call<AlarmSetting>('GET', `/terminal-alarm-setting/${device.id}`, seller.token)
     ).data;
@@ -328,15 +333,7 @@ describe.each(testDialects())('device tenure on %s', (dialect) => {
     const phone = nextPhone();
     const { token } = await registerUser(server, phone);
     await bind(token, device.terminalNo);
-    const fence = await call('POST', '/v2/fence', token, {
-      terminalId: device.id,
-      name: 'home',
-      type: 'round',
-      alarmType: 'out',
-      radius: 200,
-      fenceData: [{ lng: 121.475, lat: 31.231 }],
-    });
-    expect(fence.code).toBe(0);
+    await homeFence(token, device.id);
     server.clock.advance(61_000);
     const code = await smsCode(server, phone);
     expect(

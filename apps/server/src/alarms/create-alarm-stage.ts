@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Repositories } from '../context.js';
+import type { Repositories } from '../repositories/create-repositories.js';
 import type { AlarmLogRow } from '../db/schema.js';
 import { DistrictIndex } from '../geo/districts.js';
 import type { ReverseGeocoder } from '../providers/geocoding/reverse-geocoder.js';

@@ -7,7 +7,7 @@ import {
   VirtualDevice,
   type TcpProtocol,
 } from '@xunji/simulator';
-import type { Repositories } from '../context.js';
+import type { Repositories } from '../repositories/create-repositories.js';
 import { hashSecret } from '../services/password-hasher.js';
 
 /** The five demo devices: one of each kind of tracker, on the protocol such trackers speak. */

@@ -1,45 +1,13 @@
 import { DecodeError, newSession, type Protocol } from '@xunji/protocols';
-import type { FastifyBaseLogger } from 'fastify';
-import type { MediaChunk, MediaUploads } from '../audio/media-uploads.js';
+import type { MediaChunk } from '../audio/media-uploads.js';
 import type { DeviceRow } from '../db/schema.js';
-import type { CommandDispatcher } from './command-dispatcher.js';
-import type { DeviceCredentials } from './device-credentials.js';
-import type { DeviceDirectory } from './device-directory.js';
+import type { ConnectionDeps } from './connection-deps.js';
 import { admitLogin } from './device-login.js';
-import type { IdentityLog } from './identity-log.js';
-import type { LiveSessions, Proof } from './live-sessions.js';
-import type { Pipeline } from './pipeline.js';
-import type { GatewayStats } from './stats.js';
-
-/** How bytes go back to a device: a TCP socket, or UDP datagrams to its last address. */
-export interface Transport {
-  /** Hands bytes to the transport; false when it is already closed. */
-  write(bytes: Uint8Array): boolean;
-  /** Stop and restart reading (TCP flow control pushes back on the device meanwhile). */
-  pause(): void;
-  resume(): void;
-  close(): void;
-  readonly closed: boolean;
-  /** Where the device connects from (ip:port), for the operator. */
-  readonly address?: string;
-}
+import type { Proof } from './live-sessions.js';
+import type { Transport } from './transport.js';
 
 /** Frames of one connection waiting for their commit before reading pauses. */
 const MAX_IN_FLIGHT = 32;
-
-export interface ConnectionDeps {
-  directory: DeviceDirectory;
-  /** Judges what a login proves (JT/T 808 authentication codes). */
-  credentials: DeviceCredentials;
-  identityLog: IdentityLog;
-  pipeline: Pipeline;
-  sessions: LiveSessions;
-  dispatcher: CommandDispatcher;
-  /** Where media packets are kept before their ack. */
-  media: MediaUploads;
-  stats: GatewayStats;
-  logger: FastifyBaseLogger;
-}
 
 /**
  * One device's conversation, whatever carries it. Frames are handled strictly in order: decode →

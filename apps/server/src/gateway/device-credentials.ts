@@ -4,8 +4,8 @@ import { newAuthCode, sameSecret } from '../devices/device-secret.js';
 import { normalizeTerminalNo } from '../devices/terminal-no.js';
 import type { DeviceRepository } from '../repositories/device.repository.js';
 import type { DeviceDirectory } from './device-directory.js';
-import type { IdentityEvent } from './identity-log.js';
-import type { Transport } from './device-connection.js';
+import type { IdentityEvent } from './identity-events.js';
+import type { Transport } from './transport.js';
 import type { LiveSessions, Proof } from './live-sessions.js';
 
 /**

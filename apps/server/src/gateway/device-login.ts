@@ -1,6 +1,7 @@
 import type { DecodeResult, DecodedMessage } from '@xunji/protocols';
 import type { DeviceRow } from '../db/schema.js';
-import type { ConnectionDeps, Transport } from './device-connection.js';
+import type { ConnectionDeps } from './connection-deps.js';
+import type { Transport } from './transport.js';
 import type { Proof } from './live-sessions.js';
 
 type Login = Extract<DecodedMessage, { type: 'login' }>;

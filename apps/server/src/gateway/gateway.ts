@@ -6,7 +6,7 @@ import { findProtocol, type ProtocolName } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import { MediaUploads } from '../audio/media-uploads.js';
 import type { Clock } from '../clock.js';
-import type { Repositories } from '../context.js';
+import type { Repositories } from '../repositories/create-repositories.js';
 import type { HttpTimeouts } from '../http/server-timeouts.js';
 import type { GeolocationProvider } from '../providers/geolocation/geolocation-provider.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
@@ -17,7 +17,7 @@ import {
   connectionLimitOptions,
   type ConnectionLimitOptions,
 } from './connection-limits.js';
-import type { ConnectionDeps } from './device-connection.js';
+import type { ConnectionDeps } from './connection-deps.js';
 import { DeviceCredentials } from './device-credentials.js';
 import { DeviceDirectory } from './device-directory.js';
 import { GatewayEvents } from './gateway-events.js';
@@ -27,11 +27,10 @@ import { NetworkFixResolver } from './network-fix-resolver.js';
 import { createOsmAndListener } from './osmand-listener.js';
 import { Pipeline } from './pipeline.js';
 import { RefusalLog } from './refusal-log.js';
+import type { GatewayPorts } from './gateway-ports.js';
 import { newGatewayStats } from './stats.js';
 import { createTcpListener } from './tcp-listener.js';
 import { createUdpListener } from './udp-listener.js';
-
-export type GatewayPorts = Partial<Record<ProtocolName, number | null>>;
 
 export interface GatewayOptions {
   host: string;

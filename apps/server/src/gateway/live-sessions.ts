@@ -1,6 +1,6 @@
 import type { Protocol, ProtocolSession } from '@xunji/protocols';
 import { systemClock, type Clock } from '../clock.js';
-import type { Transport } from './device-connection.js';
+import type { Transport } from './transport.js';
 
 /**
  * Silence after which a device's live connection counts as gone quiet, so a new connection may

@@ -1,4 +1,4 @@
-import { newIdentityCounts, type IdentityEvent } from './identity-log.js';
+import { newIdentityCounts, type IdentityEvent } from './identity-events.js';
 
 /** Why the gateway closed a device connection it did not want (docs/security.md). */
 export const REFUSALS = [

@@ -1,7 +1,9 @@
 import net from 'node:net';
 import type { Protocol } from '@xunji/protocols';
 import type { ConnectionLimits } from './connection-limits.js';
-import { DeviceConnection, type ConnectionDeps, type Transport } from './device-connection.js';
+import type { ConnectionDeps } from './connection-deps.js';
+import { DeviceConnection } from './device-connection.js';
+import type { Transport } from './transport.js';
 
 function socketTransport(socket: net.Socket): Transport {
   return {

@@ -1,6 +1,8 @@
 import dgram from 'node:dgram';
 import type { Protocol } from '@xunji/protocols';
-import { DeviceConnection, type ConnectionDeps, type Transport } from './device-connection.js';
+import type { ConnectionDeps } from './connection-deps.js';
+import { DeviceConnection } from './device-connection.js';
+import type { Transport } from './transport.js';
 
 interface Peer {
   connection: DeviceConnection;

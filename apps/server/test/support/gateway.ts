@@ -1,4 +1,5 @@
-import { Gateway, type GatewayOptions, type GatewayPorts } from '../../src/gateway/gateway.js';
+import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
+import type { GatewayPorts } from '../../src/gateway/gateway-ports.js';
 import { hashSecret } from '../../src/services/password-hasher.js';
 import { transport, type TestServer } from './test-server.js';
 

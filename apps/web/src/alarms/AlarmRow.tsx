@@ -19,6 +19,7 @@ export function AlarmRow({ alarm, onOpen, onDelete }: AlarmRowProps) {
   const { t } = useTranslation();
   const language = useAppStore((state) => state.language);
   const detail = alarmDetail(alarm, t);
+  const place = alarmPlace(alarm, t);
 
   return (
     <SwipeAction
@@ -48,7 +49,7 @@ export function AlarmRow({ alarm, onOpen, onDelete }: AlarmRowProps) {
             <span className="alarm-row__time">{formatDateTime(alarm.alarmTime)}</span>
           </div>
           <div className="alarm-row__device">{alarm.terminalName}</div>
-          <div className="alarm-row__place">{alarmPlace(alarm, t)}</div>
+          {place === null ? null : <div className="alarm-row__place">{place}</div>}
           {detail ? (
             <div className="alarm-row__detail">
               <span className="alarm-row__label">{detail[0]}</span>

@@ -1,5 +1,6 @@
 import {
   alarmNames,
+  isMemberNotice,
   type AlarmLog,
   type AlarmType,
   type Language,
@@ -27,8 +28,9 @@ export const endOf = (alarm: AlarmLog): LatLon | null =>
     ? null
     : { latitude: alarm.endLatWGS84, longitude: alarm.endLngWGS84 };
 
-/** The address, else the coordinates, else "no position". */
-export function alarmPlace(alarm: AlarmLog, t: TFunction): string {
+/** The address, else the coordinates, else "no position"; none for a message about members. */
+export function alarmPlace(alarm: AlarmLog, t: TFunction): string | null {
+  if (isMemberNotice(alarm.alarmType)) return null;
   if (alarm.address?.trim()) return alarm.address;
   const begin = beginOf(alarm);
   return begin

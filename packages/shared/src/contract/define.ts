@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import type { Route } from './routes.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Who may make a call: anyone, or a signed-in user (token required). */
-export type CallAuth = 'public' | 'user';
+export type { CallAuth, HttpMethod } from './routes.js';
 
 export interface CallDefinition extends Route {
   readonly summary: string;

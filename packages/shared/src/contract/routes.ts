@@ -1,4 +1,7 @@
-import type { CallAuth, HttpMethod } from './define.js';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may make a call: anyone, or a signed-in user (token required). */
+export type CallAuth = 'public' | 'user';
 
 export interface Route<N extends string = string> {
   readonly name: N;

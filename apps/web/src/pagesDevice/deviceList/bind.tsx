@@ -55,7 +55,11 @@ export default function BindDevicePage() {
   const welcomeOwner = async ({ terminalId, inheritedNumbers }: BindResult) => {
     const text = t('devices.bind.ownerText');
     if (inheritedNumbers === 0) {
-      await Dialog.alert({ title: t('devices.bind.ownerTitle'), content: text });
+      await Dialog.alert({
+        title: t('devices.bind.ownerTitle'),
+        content: text,
+        confirmText: t('common.confirm'),
+      });
       return finish();
     }
     const review = await Dialog.confirm({
@@ -85,9 +89,9 @@ export default function BindDevicePage() {
         },
       }),
     );
+    if (result.isOwner) return welcomeOwner(result);
     toast(t('devices.bind.success'));
-    if (result.isOwner) await welcomeOwner(result);
-    else await finish();
+    await finish();
   });
 
   const [bindWithoutPassword, asking] = useAction(async () => {

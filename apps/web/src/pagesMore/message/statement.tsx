@@ -22,14 +22,12 @@ function AlarmFacts({ alarm }: { alarm: AlarmLog }) {
   const { t } = useTranslation();
   const language = useAppStore((state) => state.language);
   const detail = alarmDetail(alarm, t);
-  const aboutMember = isMemberNotice(alarm.alarmType);
+  const place = alarmPlace(alarm, t);
   const facts: Fact[] = [
     [t('alarms.statement.device'), alarm.terminalName, 'device'],
     [t('alarms.statement.number'), alarm.terminalNo, 'number'],
     [t('alarms.statement.time'), formatDateTime(alarm.alarmTime), 'time'],
-    ...(aboutMember
-      ? []
-      : [[t('alarms.statement.address'), alarmPlace(alarm, t), 'address'] as Fact]),
+    ...(place === null ? [] : [[t('alarms.statement.address'), place, 'address'] as Fact]),
     ...(detail ? [[...detail, 'detail'] as Fact] : []),
   ];
   return (
@@ -39,7 +37,18 @@ function AlarmFacts({ alarm }: { alarm: AlarmLog }) {
         {alarmName(alarm.alarmType, language)}
       </h2>
       <Facts facts={facts} />
-      {aboutMember ? (
+    </>
+  );
+}
+
+/** A message about who joins the device: no place to show, a way to the family members. */
+function MemberNoticePage({ alarm, title }: { alarm: AlarmLog; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <PageLayout title={title}>
+      <AlarmFacts alarm={alarm} />
+      <p className="page__intro">{t('alarms.statement.memberNote')}</p>
+      <div className="section section--padded">
         <Button
           block
           color="primary"
@@ -48,8 +57,8 @@ function AlarmFacts({ alarm }: { alarm: AlarmLog }) {
         >
           {t('alarms.statement.members')}
         </Button>
-      ) : null}
-    </>
+      </div>
+    </PageLayout>
   );
 }
 
@@ -84,6 +93,7 @@ export default function MessageStatementPage() {
       </PageLayout>
     );
 
+  if (isMemberNotice(alarm.alarmType)) return <MemberNoticePage alarm={alarm} title={title} />;
   const begin = beginOf(alarm);
   return (
     <MapSheetPage
@@ -94,13 +104,7 @@ export default function MessageStatementPage() {
           <AlarmMap begin={begin} end={endOf(alarm)} />
         ) : (
           <div className="alarm-no-map">
-            <MapNote>
-              {t(
-                isMemberNotice(alarm.alarmType)
-                  ? 'alarms.statement.memberNote'
-                  : 'alarms.statement.noPosition',
-              )}
-            </MapNote>
+            <MapNote>{t('alarms.statement.noPosition')}</MapNote>
           </div>
         )
       }
