@@ -99,6 +99,9 @@ export default async function ingest() {
     JT808_PORT: String(port),
     DEMO_MODE: 'false',
     LOG_LEVEL: 'warn',
+    // The whole fleet on one process: past the default cap (80 % of the open-file limit), an
+    // operator's explicit choice that leaves the HTTP side only the descriptors above it.
+    GATEWAY_MAX_CONNECTIONS: String(CONNECTIONS + 100),
     ...Object.fromEntries(off.map((name) => [name, 'off'])),
   };
   await registerDevices(database.handle);
