@@ -1,8 +1,8 @@
 import { Codes, type Envelope } from '@xunji/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordChecks } from '../src/services/password-hasher.js';
-import { hashSecret } from '../src/services/password-hasher.js';
 import { testDialects } from './support/databases.js';
+import { registerDevice } from './support/gateway.js';
 import {
   phoneNumbers,
   registerUser,
@@ -300,16 +300,7 @@ describe.each(testDialects())('the sign-in guard on %s', (dialect) => {
 
     it('limits binding by password and device password changes on the device', async () => {
       const terminalNo = '8612345000001';
-      await server.repositories.devices.create({
-        terminalNo,
-        passwordHash: await hashSecret(transport('123456')),
-        protocol: 'jt808',
-        model: null,
-        iccid: null,
-        name: null,
-        enterpriseId: null,
-        createdAt: Date.now(),
-      });
+      await registerDevice(server, terminalNo, 'jt808');
       const owner = await registerUser(server, nextPhone());
       const bind = (token: string, password: string, address: string, proof?: Captcha) =>
         server.call('POST', '/terminal/bind', {
@@ -345,16 +336,7 @@ describe.each(testDialects())('the sign-in guard on %s', (dialect) => {
   describe('device numbers', () => {
     it('signs in parallel first sign-ins of a device number into one account', async () => {
       const terminalNo = '8612345000002';
-      await server.repositories.devices.create({
-        terminalNo,
-        passwordHash: await hashSecret(transport('123456')),
-        protocol: 'jt808',
-        model: null,
-        iccid: null,
-        name: null,
-        enterpriseId: null,
-        createdAt: Date.now(),
-      });
+      await registerDevice(server, terminalNo, 'jt808');
       const answers = await Promise.all(
         Array.from({ length: 3 }, () => login(terminalNo, '123456', newAddress())),
       );
