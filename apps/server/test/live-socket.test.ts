@@ -149,8 +149,8 @@ describe.each(testDialects())('live socket on %s', (dialect) => {
     aliceDevice = (await registerDevice(server, '861234560000001', 'gt06')).id;
     bobDevice = (await registerDevice(server, '861234560000002', 'gt06')).id;
     spareDevice = (await registerDevice(server, '861234560000003', 'gt06')).id;
-    await server.repositories.devices.bind(alice.userId, aliceDevice, true);
-    await server.repositories.devices.bind(bob.userId, bobDevice, true);
+    await server.repositories.devices.bind(alice.userId, aliceDevice, true, 'active', 0);
+    await server.repositories.devices.bind(bob.userId, bobDevice, true, 'active', 0);
   });
   afterAll(async () => {
     await server?.close();
@@ -251,7 +251,7 @@ describe.each(testDialects())('live socket on %s', (dialect) => {
 
   it('carries what a real device reports through the gateway', async () => {
     const tracker = await registerDevice(server, '123456789012345', 'gt06');
-    await server.repositories.devices.bind(bob.userId, tracker.id, true);
+    await server.repositories.devices.bind(bob.userId, tracker.id, true, 'active', 0);
     const b = await signedIn(bob);
     expect(b.ids).toContain(tracker.id);
     const { gateway, ports } = await startTestGateway(server, ['gt06']);
@@ -276,7 +276,7 @@ describe.each(testDialects())('live socket on %s', (dialect) => {
     // The stand-in and the access service both announce changes with changed(userId).
     const visibility = server.deviceVisibility as unknown as { changed(userId: number): void };
 
-    await server.repositories.devices.bind(alice.userId, spareDevice, false);
+    await server.repositories.devices.bind(alice.userId, spareDevice, false, 'active', 0);
     visibility.changed(alice.userId);
     expect((await a.client.next(ready)).deviceIds).toEqual([aliceDevice, spareDevice]);
     server.events.publish({
@@ -305,7 +305,7 @@ describe.each(testDialects())('live socket on %s', (dialect) => {
     const later = a.client.messages.slice(before).filter(devices);
     expect(later.flatMap((m) => m.updates).map((u) => u.id)).toEqual([spareDevice]);
     a.client.close();
-    await server.repositories.devices.bind(alice.userId, aliceDevice, true);
+    await server.repositories.devices.bind(alice.userId, aliceDevice, true, 'active', 0);
   });
 
   describe('with short timings', () => {
@@ -379,10 +379,13 @@ class FakeVisibility extends VisibilityChanges implements DeviceVisibility {
   constructor(readonly devices: Map<number, Set<number>>) {
     super();
   }
-  async visibleDeviceIds(userId: number): Promise<Set<number>> {
-    return new Set(this.devices.get(userId) ?? []);
+  async visibleDevices(userId: number): Promise<Map<number, number>> {
+    return watched(...(this.devices.get(userId) ?? []));
   }
 }
+
+/** Devices watched since the beginning (their bindings older than any data of the test). */
+const watched = (...ids: number[]) => new Map(ids.map((id) => [id, 0]));
 
 describe('live hub', () => {
   const silent = Fastify().log;
@@ -401,7 +404,7 @@ describe('live hub', () => {
       send: (text) => sent.push(text),
     };
     const subscription = hub.attach(sink);
-    hub.watch(subscription, [1, 2]);
+    hub.watch(subscription, watched(1, 2));
     expect(events.active).toBe(true);
     for (let i = 1; i <= 50; i++) {
       events.publish({ type: 'position', deviceId: 1, position: position(1, { speed: i }) });
@@ -442,11 +445,43 @@ describe('live hub', () => {
       },
     });
     const fine = hub.attach({ open: true, bufferedAmount: 0, send: (text) => good.push(text) });
-    hub.watch(bad, [1]);
-    hub.watch(fine, [1]);
+    hub.watch(bad, watched(1));
+    hub.watch(fine, watched(1));
     events.publish({ type: 'position', deviceId: 1, position: position(1) });
     expect(() => hub.flush()).not.toThrow();
     expect(good).toHaveLength(1);
+    hub.close();
+  });
+
+  it('keeps fixes and alarms from before the binding off the socket (a late blind-area upload)', () => {
+    const events = new GatewayEvents((e) => {
+      throw e;
+    });
+    const hub = new LiveHub(events, silent, {
+      flushMs: 100,
+      maxBufferedBytes: 1e6,
+      maxQueuedMessages: 10,
+    });
+    const sent: string[] = [];
+    const subscription = hub.attach({ open: true, bufferedAmount: 0, send: (t) => sent.push(t) });
+    const boundAt = Date.now() - 60_000;
+    hub.watch(subscription, new Map([[1, boundAt]]));
+    events.publish({
+      type: 'position',
+      deviceId: 1,
+      position: position(1, { fixTime: boundAt - 1 }),
+    });
+    events.publish(alarmRaised(1, 7, 'sos', { alarmTime: boundAt - 1 }));
+    hub.flush();
+    expect(sent).toEqual([]);
+    events.publish({ type: 'position', deviceId: 1, position: position(1, { fixTime: boundAt }) });
+    events.publish(alarmRaised(1, 8, 'sos', { alarmTime: boundAt }));
+    hub.flush();
+    const messages = sent.map((text) => JSON.parse(text) as LiveServerMessage);
+    expect(messages).toMatchObject([
+      { type: 'devices', updates: [{ id: 1, lbsInfo: { locateTime: boundAt } }] },
+      { type: 'alarm', alarmId: 8 },
+    ]);
     hub.close();
   });
 });

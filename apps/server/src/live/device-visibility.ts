@@ -4,7 +4,8 @@
  * (bind, unbind, a user moved between organisations) so open sockets recompute their set.
  */
 export interface DeviceVisibility {
-  visibleDeviceIds(userId: number): Promise<Set<number>>;
+  /** Each device the user may see, with the instant its data is the user's from (tenure). */
+  visibleDevices(userId: number): Promise<ReadonlyMap<number, number>>;
   /** `listener(userId)` after the devices a user may see changed; answers the unsubscribe. */
   onChange(listener: (userId: number) => void): () => void;
 }

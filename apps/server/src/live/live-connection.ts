@@ -113,9 +113,9 @@ export class LiveConnection implements LiveSink {
     const userId = this.userId;
     if (userId === undefined || this.closed) return;
     const sequence = ++this.deviceSequence;
-    let ids: Set<number>;
+    let devices: ReadonlyMap<number, number>;
     try {
-      ids = await this.context.visibility.visibleDeviceIds(userId);
+      devices = await this.context.visibility.visibleDevices(userId);
     } catch (error) {
       this.log.debug({ err: error, userId }, 'live socket: visible devices not read');
       if (!this.subscription) this.fail('SYSTEM_ERROR', 1011);
@@ -123,9 +123,9 @@ export class LiveConnection implements LiveSink {
     }
     if (this.closed || sequence !== this.deviceSequence || userId !== this.userId) return;
     this.subscription ??= this.context.hub.attach(this);
-    this.context.hub.watch(this.subscription, ids);
-    this.sendMessage({ type: 'ready', deviceIds: [...ids].sort((a, b) => a - b) });
-    this.log.debug({ userId, devices: ids.size }, 'live socket: watching');
+    this.context.hub.watch(this.subscription, devices);
+    this.sendMessage({ type: 'ready', deviceIds: [...devices.keys()].sort((a, b) => a - b) });
+    this.log.debug({ userId, devices: devices.size }, 'live socket: watching');
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {

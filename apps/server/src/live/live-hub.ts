@@ -21,9 +21,20 @@ export interface LiveHubOptions {
   maxQueuedMessages: number;
 }
 
+/**
+ * A fix or alarm of a time before the user's binding (a blind-area upload arriving late) belongs
+ * to the device's earlier tenure: not this socket's to see.
+ */
+const beforeBinding = (
+  subscription: LiveSubscription,
+  deviceId: number,
+  time: number | null | undefined,
+) => time != null && time < (subscription.devices.get(deviceId) ?? 0);
+
 /** What one socket waits for: the latest update per device, and the other messages in order. */
 export class LiveSubscription {
-  deviceIds: ReadonlySet<number> = new Set();
+  /** The devices watched, each with the instant its data is this user's from (tenure). */
+  devices: ReadonlyMap<number, number> = new Map();
   readonly pending = new Map<number, LiveDeviceUpdate>();
   readonly messages: LiveServerMessage[] = [];
 
@@ -75,27 +86,27 @@ export class LiveHub {
   }
 
   /** Replaces the devices a subscription watches; updates waiting for dropped devices go. */
-  watch(subscription: LiveSubscription, deviceIds: Iterable<number>): void {
-    const next = new Set(deviceIds);
-    for (const id of subscription.deviceIds) {
+  watch(subscription: LiveSubscription, devices: ReadonlyMap<number, number>): void {
+    const next = new Map(devices);
+    for (const id of subscription.devices.keys()) {
       if (next.has(id)) continue;
       const set = this.watchers.get(id);
       set?.delete(subscription);
       if (set?.size === 0) this.watchers.delete(id);
       subscription.pending.delete(id);
     }
-    for (const id of next) {
-      if (subscription.deviceIds.has(id)) continue;
+    for (const id of next.keys()) {
+      if (subscription.devices.has(id)) continue;
       let set = this.watchers.get(id);
       if (!set) this.watchers.set(id, (set = new Set()));
       set.add(subscription);
     }
-    subscription.deviceIds = next;
+    subscription.devices = next;
   }
 
   detach(subscription: LiveSubscription): void {
     if (!this.subscriptions.delete(subscription)) return;
-    this.watch(subscription, []);
+    this.watch(subscription, new Map());
     this.dirty.delete(subscription);
     if (this.subscriptions.size === 0) this.stopListening();
   }
@@ -152,6 +163,7 @@ export class LiveHub {
       const update = toLiveUpdate(event, known);
       if (!update) return;
       for (const subscription of watching) {
+        if (beforeBinding(subscription, event.deviceId, update.lbsInfo?.locateTime)) continue;
         const { pending } = subscription;
         pending.set(update.id, mergeLiveUpdate(pending.get(update.id), update));
         this.markDirty(subscription);
@@ -159,7 +171,9 @@ export class LiveHub {
     } else if (watching) {
       const message = toLiveMessage(event);
       if (!message) return;
+      const time = message.type === 'alarm' ? message.time : undefined;
       for (const subscription of watching) {
+        if (beforeBinding(subscription, event.deviceId, time)) continue;
         subscription.messages.push(message);
         const excess = subscription.messages.length - this.options.maxQueuedMessages;
         if (excess > 0) {

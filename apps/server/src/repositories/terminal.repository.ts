@@ -203,8 +203,14 @@ export class TerminalRepository {
     }));
   }
 
-  async visibleIds(scope: DeviceScope): Promise<number[]> {
-    const rows = await this.scoped(scope).select('devices.id').execute();
-    return rows.map((row) => (row as { id: number }).id);
+  /** The devices of a scope, each with the instant its data is the scope's from. */
+  async visible(scope: DeviceScope): Promise<Map<number, number>> {
+    const rows = await this.scoped(scope)
+      .select([
+        'devices.id',
+        (eb) => eb.fn.coalesce('ud.visibleFrom', 'devices.tenureStartedAt').as('visibleFrom'),
+      ])
+      .execute();
+    return new Map(rows.map((row) => [row.id, Number(row.visibleFrom)]));
   }
 }

@@ -74,7 +74,12 @@ export class DeviceAccess {
   }
 
   async visibleDeviceIds(userId: number): Promise<Set<number>> {
-    return new Set(await this.terminals.visibleIds(await this.scopeOf(userId)));
+    return new Set((await this.visibleDevices(userId)).keys());
+  }
+
+  /** The devices the user sees, each with the instant from which its data is the user's. */
+  async visibleDevices(userId: number): Promise<Map<number, number>> {
+    return this.terminals.visible(await this.scopeOf(userId));
   }
 
   /** Tells the live socket that these users' device lists changed (bind, unbind, members). */
