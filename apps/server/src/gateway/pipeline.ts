@@ -13,7 +13,6 @@ import {
   implausibleJump,
   MAX_FUTURE_MS,
   rejectPosition,
-  type FixPoint,
   type Rejection,
 } from './position-filter.js';
 import { toPositionRow } from './position-row.js';
@@ -63,8 +62,6 @@ export class Pipeline {
   readonly rejected: Record<Rejection, number> = { invalidFix: 0, future: 0, duplicate: 0 };
   /** Stored, with a flag in their attributes. */
   readonly flagged = { implausibleJump: 0 };
-  /** Each device's newest valid GPS fix: where the jump check measures from. */
-  private readonly lastGpsFix = new Map<number, FixPoint>();
 
   /** `snapshotMs`: how often at most a device's state and raw frames are written. */
   constructor(
@@ -102,7 +99,7 @@ export class Pipeline {
         continue;
       }
       const isNewest = cursor.lastFixTime === undefined || position.fixTime > cursor.lastFixTime;
-      const jump = implausibleJump(position, this.lastGpsFix.get(deviceId));
+      const jump = implausibleJump(position, cursor.lastGpsFix);
       if (jump) this.flagged.implausibleJump++;
       // A jump's distance is not travelled: the odometer skips it.
       const mileage =
@@ -114,7 +111,7 @@ export class Pipeline {
         newest = { row, reported: position };
         if (position.valid && position.lbsMode === 'gps') {
           const { latitude, longitude, fixTime } = position;
-          this.lastGpsFix.set(deviceId, { latitude, longitude, fixTime });
+          cursor.lastGpsFix = { latitude, longitude, fixTime };
         }
       } else lateFrom = Math.min(lateFrom ?? Infinity, position.fixTime);
     }
@@ -192,10 +189,6 @@ export class Pipeline {
         .load(deviceId)
         .then((cursor) => {
           this.cursors.set(deviceId, cursor!);
-          const { odometerPoint, lastFixTime } = cursor!;
-          if (odometerPoint && lastFixTime !== undefined) {
-            this.lastGpsFix.set(deviceId, { ...odometerPoint, fixTime: lastFixTime });
-          } else this.lastGpsFix.delete(deviceId);
           this.snapshots.restore(deviceId, cursor!.frames);
         })
         .finally(() => this.loading.delete(deviceId));

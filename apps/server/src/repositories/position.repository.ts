@@ -12,6 +12,8 @@ export interface DeviceCursor {
   lastFixTime?: number;
   /** The last point computed mileage was measured from (valid GPS fixes only). */
   odometerPoint?: { latitude: number; longitude: number };
+  /** The newest valid GPS fix: where the implausible-jump check measures from. */
+  lastGpsFix?: { latitude: number; longitude: number; fixTime: number };
   /** km: the device's odometer, or the distance computed from its fixes. */
   mileage: number;
   /** The status last stored or recorded. */
@@ -55,11 +57,18 @@ export class PositionRepository {
     return new Map(
       deviceIds.map((deviceId) => {
         const state = statesById.get(deviceId);
-        const gpsFix = state?.valid === 1 && state.lbsMode === 'gps';
+        const gpsFix =
+          state?.valid === 1 &&
+          state.lbsMode === 'gps' &&
+          state.latitude !== null &&
+          state.longitude !== null
+            ? { latitude: state.latitude, longitude: state.longitude }
+            : undefined;
         const cursor: DeviceCursor = {
           ...(state?.locateTime != null ? { lastFixTime: state.locateTime } : {}),
-          ...(gpsFix && state.latitude !== null && state.longitude !== null
-            ? { odometerPoint: { latitude: state.latitude, longitude: state.longitude } }
+          ...(gpsFix ? { odometerPoint: gpsFix } : {}),
+          ...(gpsFix && state?.locateTime != null
+            ? { lastGpsFix: { ...gpsFix, fixTime: state.locateTime } }
             : {}),
           ...(state ? { status: state.status } : {}),
           mileage: state?.mileage ?? 0,
