@@ -1,5 +1,6 @@
 import type { ConnectionStatus } from '@xunji/shared';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Db } from './types.js';
 
 /** Whose devices a query covers: the user's active bindings and their organisations' devices. */
@@ -65,6 +66,14 @@ function withinTenure(row: TerminalRow): TerminalRow {
   };
 }
 
+/**
+ * The instant the caller's view of a device starts: its binding's (every binding starts at or
+ * after its device's tenure), else, for an organisation's user, the tenure's.
+ */
+const visibleFrom = (
+  eb: ExpressionBuilder<Database & { ud: Database['userDevices'] }, 'devices' | 'ud'>,
+) => eb.fn.coalesce('ud.visibleFrom', 'devices.tenureStartedAt').as('visibleFrom');
+
 const STATUS_OF_STATE: Record<number, ConnectionStatus> = {
   1: 'online',
   2: 'offline',
@@ -121,39 +130,39 @@ export class TerminalRepository {
   }
 
   private withColumns(query: ReturnType<TerminalRepository['filtered']>) {
-    return query.leftJoin('deviceServices as v', 'v.deviceId', 'devices.id').select([
-      'devices.id',
-      'devices.terminalNo',
-      'devices.protocol',
-      'devices.model',
-      'devices.iccid',
-      'devices.name',
-      'devices.enterpriseId',
-      'devices.iconType',
-      's.status',
-      's.lastAlive',
-      's.locateTime',
-      's.latitude',
-      's.longitude',
-      's.speed',
-      's.course',
-      's.lbsMode',
-      's.satellites',
-      's.battery',
-      's.signal',
-      's.acc',
-      's.voltage',
-      's.mileage',
-      's.charging',
-      'v.startingTime',
-      'v.expirationTime',
-      'v.isTrial',
-      'ud.isOwner',
-      'ud.filter',
-      // Every binding starts at or after its device's tenure; without one (an organisation's
-      // user) the tenure's start applies.
-      (eb) => eb.fn.coalesce('ud.visibleFrom', 'devices.tenureStartedAt').as('visibleFrom'),
-    ]);
+    return query
+      .leftJoin('deviceServices as v', 'v.deviceId', 'devices.id')
+      .select([
+        'devices.id',
+        'devices.terminalNo',
+        'devices.protocol',
+        'devices.model',
+        'devices.iccid',
+        'devices.name',
+        'devices.enterpriseId',
+        'devices.iconType',
+        's.status',
+        's.lastAlive',
+        's.locateTime',
+        's.latitude',
+        's.longitude',
+        's.speed',
+        's.course',
+        's.lbsMode',
+        's.satellites',
+        's.battery',
+        's.signal',
+        's.acc',
+        's.voltage',
+        's.mileage',
+        's.charging',
+        'v.startingTime',
+        'v.expirationTime',
+        'v.isTrial',
+        'ud.isOwner',
+        'ud.filter',
+        visibleFrom,
+      ]);
   }
 
   async page(
@@ -205,12 +214,7 @@ export class TerminalRepository {
 
   /** The devices of a scope, each with the instant its data is the scope's from. */
   async visible(scope: DeviceScope): Promise<Map<number, number>> {
-    const rows = await this.scoped(scope)
-      .select([
-        'devices.id',
-        (eb) => eb.fn.coalesce('ud.visibleFrom', 'devices.tenureStartedAt').as('visibleFrom'),
-      ])
-      .execute();
+    const rows = await this.scoped(scope).select(['devices.id', visibleFrom]).execute();
     return new Map(rows.map((row) => [row.id, Number(row.visibleFrom)]));
   }
 }
