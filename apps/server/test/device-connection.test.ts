@@ -31,6 +31,27 @@ function deps(given: Pick<ConnectionDeps, 'pipeline' | 'sessions' | 'dispatcher'
   };
 }
 
+/** A JT/T 808 connection whose frames commit when `committed` settles. */
+function connect(transport: Transport, committed: Promise<void>) {
+  const sessions = new LiveSessions();
+  const deviceGone = vi.fn();
+  const deviceConnected = vi.fn(async () => undefined);
+  const connection = new DeviceConnection(
+    findProtocol('jt808')!,
+    transport,
+    deps({
+      pipeline: {
+        prepare: async () => undefined,
+        handle: () => committed,
+        deviceGone,
+      } as unknown as Pipeline,
+      sessions,
+      dispatcher: { deviceConnected } as unknown as CommandDispatcher,
+    }),
+  );
+  return { connection, sessions, deviceGone, deviceConnected };
+}
+
 describe('device connection flow control', () => {
   it('stops reading while 32 frames wait for their commit, and reads again once they are in', async () => {
     let commit!: () => void;
@@ -43,18 +64,7 @@ describe('device connection flow control', () => {
       close: vi.fn(),
       closed: false,
     };
-    const connection = new DeviceConnection(
-      findProtocol('jt808')!,
-      transport,
-      deps({
-        pipeline: {
-          prepare: async () => undefined,
-          handle: () => committed,
-        } as unknown as Pipeline,
-        sessions: new LiveSessions(),
-        dispatcher: { deviceConnected: async () => undefined } as unknown as CommandDispatcher,
-      }),
-    );
+    const { connection } = connect(transport, committed);
     const burst = new Uint8Array(HEARTBEAT.length * 40);
     for (let i = 0; i < 40; i++) burst.set(HEARTBEAT, i * HEARTBEAT.length);
     connection.receive(burst);
@@ -70,26 +80,6 @@ describe('device connection flow control', () => {
 });
 
 describe('device connection login', () => {
-  function connect(transport: Transport, committed: Promise<void>) {
-    const sessions = new LiveSessions();
-    const deviceGone = vi.fn();
-    const deviceConnected = vi.fn(async () => undefined);
-    const connection = new DeviceConnection(
-      findProtocol('jt808')!,
-      transport,
-      deps({
-        pipeline: {
-          prepare: async () => undefined,
-          handle: () => committed,
-          deviceGone,
-        } as unknown as Pipeline,
-        sessions,
-        dispatcher: { deviceConnected } as unknown as CommandDispatcher,
-      }),
-    );
-    return { connection, sessions, deviceGone, deviceConnected };
-  }
-
   it('makes the device reachable for commands only once its login is acknowledged', async () => {
     let commit!: () => void;
     const committed = new Promise<void>((resolve) => (commit = resolve));

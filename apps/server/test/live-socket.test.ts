@@ -427,7 +427,8 @@ describe('live hub', () => {
     expect(events.active).toBe(false);
   });
 
-  it('survives a failing sink and keeps serving the others', () => {
+  /** A hub with room for every message, whose events rethrow what a listener throws. */
+  function roomyHub() {
     const events = new GatewayEvents((e) => {
       throw e;
     });
@@ -436,6 +437,11 @@ describe('live hub', () => {
       maxBufferedBytes: 1e6,
       maxQueuedMessages: 10,
     });
+    return { events, hub };
+  }
+
+  it('survives a failing sink and keeps serving the others', () => {
+    const { events, hub } = roomyHub();
     const good: string[] = [];
     const bad = hub.attach({
       open: true,
@@ -454,14 +460,7 @@ describe('live hub', () => {
   });
 
   it('keeps fixes and alarms from before the binding off the socket (a late blind-area upload)', () => {
-    const events = new GatewayEvents((e) => {
-      throw e;
-    });
-    const hub = new LiveHub(events, silent, {
-      flushMs: 100,
-      maxBufferedBytes: 1e6,
-      maxQueuedMessages: 10,
-    });
+    const { events, hub } = roomyHub();
     const sent: string[] = [];
     const subscription = hub.attach({ open: true, bufferedAmount: 0, send: (t) => sent.push(t) });
     const boundAt = Date.now() - 60_000;
