@@ -10,6 +10,7 @@ import { StateBadge } from '../devices/StateBadge';
 import { navigateTo } from '../router/navigation';
 import { PATHS } from '../router/paths';
 import { ageOf } from './live-terminals';
+import './device-card.css';
 
 /** The card's shortcuts, when the device's flags allow them; the rest is under "more". */
 const CARD_ACTIONS: FunctionKey[] = ['track', 'fences', 'remoteSettings', 'voice', 'shareLocation'];
