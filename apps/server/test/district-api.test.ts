@@ -33,8 +33,8 @@ describe.each(testDialects())('the district API on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const district = (query: string) =>
-    server.call<DistrictAnswer>('GET', `/amap/config/district?${query}`, { token });
+  const district = (query: string, language?: string) =>
+    server.call<DistrictAnswer>('GET', `/amap/config/district?${query}`, { token, language });
 
   it('lists the provinces under the country (100000, subdistrict 1), without outlines', async () => {
     const { status, body } = await district('keywords=100000&subdistrict=1');
@@ -72,6 +72,32 @@ describe.each(testDialects())('the district API on %s', (dialect) => {
       expect(d).toMatchObject({ level: 'district', districts: [] });
     expect(cities.get('东莞市')!.districts).toEqual([]);
   });
+
+  it('names the units in English for an English caller (pinyin where no English name exists)', async () => {
+    const { body } = await district('keywords=440000&subdistrict=2', 'en');
+    const [guangdong] = body.data.districts;
+    expect(guangdong).toMatchObject({ adcode: '440000', name: 'Guangdong' });
+    const shenzhen = guangdong!.districts.find((city) => city.adcode === '440300');
+    expect(shenzhen).toMatchObject({ name: 'Shenzhen', level: 'city' });
+    const nanshan = shenzhen!.districts.find((unit) => unit.adcode === '440305');
+    expect(nanshan).toMatchObject({ name: 'Nanshan District' });
+    const names = (await district('keywords=100000&subdistrict=3', 'en')).body.data;
+    const units = new Map(unitsOf(names.districts[0]!).map((unit) => [unit.adcode, unit.name]));
+    expect(units.get('100000')).toBe('China');
+    expect(units.get('150000')).toBe('Inner Mongolia');
+    expect(units.get('610100')).toBe("Xi'an");
+    expect(units.get('810002')).toBe('Wan Chai');
+    expect(units.get('222400')).toBe('Yanbian Korean Autonomous Prefecture');
+    expect(units.get('520526')).toBe('Weining Yi, Hui and Miao Autonomous County');
+    expect(units.get('510100')).toBe('Chengdu');
+    // No unit keeps a Chinese character, and the Chinese answer is still Chinese.
+    for (const name of units.values()) {
+      expect(name).toMatch(/^[A-Z]/);
+      expect(name).not.toMatch(/\p{Script=Han}/u);
+    }
+    const chinese = (await district('keywords=440000&subdistrict=0', 'zh-CN')).body.data;
+    expect(chinese.districts[0]!.name).toBe('广东省');
+  }, 30_000);
 
   it('adds the outline of the asked unit only (extensions=all), rings inside China', async () => {
     const { body } = await district('keywords=110000&subdistrict=1&extensions=all');
@@ -157,12 +183,15 @@ describe.each(testDialects())('the district API on %s', (dialect) => {
 });
 
 describe('district answers', () => {
-  it('are kept per keywords, subdistrict and extensions', async () => {
+  it('are kept per keywords, subdistrict, extensions and language', async () => {
     const service = new DistrictService();
     const query = { keywords: '440000', subdistrict: 2, extensions: 'base' } as const;
-    const first = await service.answer(query);
-    expect(await service.answer(query)).toBe(first);
-    expect(await service.answer({ ...query, subdistrict: 1 })).not.toBe(first);
-    expect(await service.answer({ ...query, keywords: '广东省' })).toEqual(first);
+    const first = await service.answer(query, 'zh-CN');
+    expect(await service.answer(query, 'zh-CN')).toBe(first);
+    expect(await service.answer({ ...query, subdistrict: 1 }, 'zh-CN')).not.toBe(first);
+    expect(await service.answer({ ...query, keywords: '广东省' }, 'zh-CN')).toEqual(first);
+    const english = await service.answer(query, 'en');
+    expect(english.districts[0]!.name).toBe('Guangdong');
+    expect(first.districts[0]!.name).toBe('广东省');
   });
 });

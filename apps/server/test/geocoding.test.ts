@@ -134,10 +134,18 @@ describe('offline reverse geocoding', () => {
     });
   });
 
-  it('names the country in the caller’s language; place names stay Chinese', async () => {
-    expect(await geocoder.reverse(YUEXIU, 'en')).toMatchObject({
+  it.each([
+    [YUEXIU, 'Yuexiu District, Guangzhou, Guangdong', 'Guangdong', 'Guangzhou', 'Yuexiu District'],
+    [DONGCHENG, 'Dongcheng District, Beijing', 'Beijing', '', 'Dongcheng District'],
+    [CHENGDU, 'Wuhou District, Chengdu, Sichuan', 'Sichuan', 'Chengdu', 'Wuhou District'],
+    [DONGGUAN, 'Dongguan, Guangdong', 'Guangdong', 'Dongguan', ''],
+  ])('formats %o in English as %s', async (point, formattedAddress, province, city, district) => {
+    expect(await geocoder.reverse(point, 'en')).toMatchObject({
+      formattedAddress,
       country: 'China',
-      formattedAddress: '广东省广州市越秀区',
+      province,
+      city,
+      district,
     });
   });
 

@@ -1,5 +1,6 @@
-import type { AMapDistrict, DistrictAnswer } from '@xunji/shared';
+import type { AMapDistrict, DistrictAnswer, Language } from '@xunji/shared';
 import { amapPolyline, coordinate } from '../geo/amap-polyline.js';
+import { districtName } from '../geo/district-names.js';
 import { DistrictIndex } from '../geo/districts.js';
 import { DistrictTree, type DistrictNode } from '../geo/district-tree.js';
 import { LruCache } from '../providers/geocoding/lru-cache.js';
@@ -13,12 +14,18 @@ interface DistrictQuery {
 /** The country with its outline and three levels is 2.3 MB of JSON; a province is 0.1-0.4 MB. */
 const CACHED_ANSWERS = 64;
 
-/** AMap's district API answered from the bundled data (the app never calls AMap for it). */
+/**
+ * AMap's district API answered from the bundled data (the app never calls AMap for it), with the
+ * names in the caller's language.
+ */
 export class DistrictService {
   private readonly answers = new LruCache<string, DistrictAnswer>(CACHED_ANSWERS);
 
-  async answer({ keywords, subdistrict, extensions }: DistrictQuery): Promise<DistrictAnswer> {
-    const key = `${keywords}|${subdistrict}|${extensions}`;
+  async answer(
+    { keywords, subdistrict, extensions }: DistrictQuery,
+    language: Language,
+  ): Promise<DistrictAnswer> {
+    const key = `${keywords}|${subdistrict}|${extensions}|${language}`;
     const cached = this.answers.get(key);
     if (cached) return cached;
     const matches = (await DistrictTree.load()).find(keywords);
@@ -30,7 +37,12 @@ export class DistrictService {
       count: String(matches.length),
       suggestion: { keywords: [], cities: [] },
       districts: matches.map((node) =>
-        entryOf(node, subdistrict, outlines && amapPolyline(outlines.outlineOf(node.adcode))),
+        entryOf(
+          node,
+          subdistrict,
+          language,
+          outlines && amapPolyline(outlines.outlineOf(node.adcode)),
+        ),
       ),
     };
     // Unknown keywords cost a map lookup: they are not kept, so they cannot push answers out.
@@ -40,14 +52,19 @@ export class DistrictService {
 }
 
 /** A unit and its subunits `depth` levels down. */
-function entryOf(node: DistrictNode, depth: number, polyline?: string | null): AMapDistrict {
+function entryOf(
+  node: DistrictNode,
+  depth: number,
+  language: Language,
+  polyline?: string | null,
+): AMapDistrict {
   return {
     citycode: [],
     adcode: node.adcode,
-    name: node.name,
+    name: districtName(node, language),
     ...(polyline ? { polyline } : {}),
     center: `${coordinate(node.center[0])},${coordinate(node.center[1])}`,
     level: node.level,
-    districts: depth > 0 ? node.children.map((child) => entryOf(child, depth - 1)) : [],
+    districts: depth > 0 ? node.children.map((child) => entryOf(child, depth - 1, language)) : [],
   };
 }

@@ -1,6 +1,7 @@
 import { inChina, wgs84ToGcj02, type Language, type LatLon } from '@xunji/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { DistrictIndex, type DistrictHit } from '../../geo/districts.js';
+import { districtName } from '../../geo/district-names.js';
+import { DistrictIndex, type DistrictHit, type DistrictUnit } from '../../geo/districts.js';
 import { CHINA, type Address, type ReverseGeocoder } from './reverse-geocoder.js';
 
 /** Their only city (北京城区 and the like) is left out of addresses, as AMap does. */
@@ -40,13 +41,19 @@ function addressAt(index: DistrictIndex, point: LatLon, language: Language): Add
   return hit && addressOf(hit, language);
 }
 
-/** "广东省广州市越秀区", "北京市东城区", "广东省东莞市", "香港特别行政区湾仔区", "台湾省". */
+/**
+ * "广东省广州市越秀区", "北京市东城区", "广东省东莞市", "香港特别行政区湾仔区", "台湾省"; in English
+ * the other way round: "Yuexiu District, Guangzhou, Guangdong", "Dongcheng District, Beijing".
+ */
 function addressOf(hit: DistrictHit, language: Language): Address {
-  const province = hit.province.name;
-  const city = hit.city && !MUNICIPALITIES.has(hit.province.adcode) ? hit.city.name : '';
-  const district = hit.district?.name ?? '';
+  const name = (unit: DistrictUnit | null) => (unit ? districtName(unit, language) : '');
+  const province = name(hit.province);
+  const city = MUNICIPALITIES.has(hit.province.adcode) ? '' : name(hit.city);
+  const district = name(hit.district);
+  const parts = [province, city, district];
   return {
-    formattedAddress: `${province}${city}${district}`,
+    formattedAddress:
+      language === 'en' ? parts.reverse().filter(Boolean).join(', ') : parts.join(''),
     country: CHINA[language],
     province,
     city,

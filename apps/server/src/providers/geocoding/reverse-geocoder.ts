@@ -12,5 +12,5 @@ export interface ReverseGeocoder {
   cached(point: LatLon, language: Language): Address | null | undefined;
 }
 
-/** Place names stay Chinese in both languages (neither the data nor AMap has others). */
+/** The country's name in each language. */
 export const CHINA: Record<Language, string> = { 'zh-CN': '中国', en: 'China' };

@@ -1,0 +1,158 @@
+/**
+ * The words of English district names that are not pinyin: units known by another English name,
+ * the generic part of a unit's name, and the peoples of autonomous units.
+ */
+
+/** Units whose usual English name is not their pinyin, by adcode. */
+export const ENGLISH_NAMES: ReadonlyMap<string, string> = new Map([
+  ['100000', 'China'],
+  ['150000', 'Inner Mongolia'],
+  ['450000', 'Guangxi'],
+  ['540000', 'Xizang'],
+  ['610000', 'Shaanxi'],
+  ['640000', 'Ningxia'],
+  ['650000', 'Xinjiang'],
+  ['810000', 'Hong Kong'],
+  ['820000', 'Macao'],
+  ['150100', 'Hohhot'],
+  ['230100', 'Harbin'],
+  ['540100', 'Lhasa'],
+  ['650100', 'Urumqi'],
+  ['653100', 'Kashgar Prefecture'],
+  ['120116', 'Binhai New Area'],
+  ['210113', 'Shenbei New District'],
+  ['310115', 'Pudong New Area'],
+  ['632825', 'Haixi (directly administered)'],
+  // Hong Kong's districts and Macao's parishes have English names of their own.
+  ['810001', 'Central and Western'],
+  ['810002', 'Wan Chai'],
+  ['810003', 'Eastern'],
+  ['810004', 'Southern'],
+  ['810005', 'Yau Tsim Mong'],
+  ['810006', 'Sham Shui Po'],
+  ['810007', 'Kowloon City'],
+  ['810008', 'Wong Tai Sin'],
+  ['810009', 'Kwun Tong'],
+  ['810010', 'Tsuen Wan'],
+  ['810011', 'Tuen Mun'],
+  ['810012', 'Yuen Long'],
+  ['810013', 'North'],
+  ['810014', 'Tai Po'],
+  ['810015', 'Sai Kung'],
+  ['810016', 'Sha Tin'],
+  ['810017', 'Kwai Tsing'],
+  ['810018', 'Islands'],
+  ['820001', 'Our Lady of Fatima'],
+  ['820002', 'Santo António'],
+  ['820003', 'São Lázaro'],
+  ['820004', 'Sé'],
+  ['820005', 'São Lourenço'],
+  ['820006', 'Nossa Senhora do Carmo'],
+  ['820007', 'Cotai'],
+  ['820008', 'São Francisco Xavier'],
+]);
+
+/**
+ * Readings of place names that a general pinyin dictionary gets wrong, one syllable per
+ * character, found in the names without their ending (都 names a capital in place names: 成都,
+ * 花都, 都匀; 单, 浚, 歙 and 蔚 occur only in the counties named after them).
+ */
+export const PLACE_READINGS: ReadonlyMap<string, string> = new Map([
+  ['都', 'du'],
+  ['六合', 'lu he'],
+  ['泌阳', 'bi yang'],
+  ['浚', 'xun'],
+  ['单', 'shan'],
+  ['涡阳', 'guo yang'],
+  ['洪洞', 'hong tong'],
+  ['繁峙', 'fan shi'],
+  ['乐清', 'yue qing'],
+  ['乐陵', 'lao ling'],
+  ['乐亭', 'lao ting'],
+  ['歙', 'she'],
+  ['蔚', 'yu'],
+  ['筠连', 'jun lian'],
+  ['闵行', 'min hang'],
+  ['大城', 'da cheng'],
+  ['蚌山', 'beng shan'],
+  ['曾都', 'zeng du'],
+  ['万柏林', 'wan bai lin'],
+  ['什邡', 'shi fang'],
+  ['喀什', 'ka shi'],
+]);
+
+/**
+ * The generic end of a unit's name and its English word, longest first. `only` limits an ending
+ * to one level where other names merely end in the same characters (碑林区 is a district, 神农架林区
+ * a forestry district; 北京城区 is Beijing's urban area, 东城区 a district).
+ */
+export const NAME_ENDINGS: readonly { ending: string; english: string; only?: string }[] = [
+  { ending: '特别行政区', english: '' },
+  { ending: '自治区', english: ' Autonomous Region' },
+  { ending: '自治州', english: ' Autonomous Prefecture' },
+  { ending: '自治县', english: ' Autonomous County' },
+  { ending: '自治旗', english: ' Autonomous Banner' },
+  { ending: '林区', english: ' Forestry District', only: 'city' },
+  { ending: '地区', english: ' Prefecture', only: 'city' },
+  { ending: '城区', english: ' Urban Area', only: 'city' },
+  { ending: '郊县', english: ' Suburban Counties' },
+  { ending: '特区', english: ' Special District' },
+  { ending: '省', english: '' },
+  { ending: '市', english: '' },
+  { ending: '区', english: ' District' },
+  { ending: '县', english: ' County' },
+  { ending: '旗', english: ' Banner' },
+  { ending: '盟', english: ' League' },
+];
+
+/**
+ * The peoples named in autonomous units (黔东南苗族侗族自治州: Miao and Dong), without 族. A name
+ * of one character is recognised only with 族 after it (白族, not the 白 of a place).
+ */
+export const PEOPLES: ReadonlyMap<string, string> = new Map([
+  ['柯尔克孜', 'Kyrgyz'],
+  ['达斡尔', 'Daur'],
+  ['鄂伦春', 'Oroqen'],
+  ['鄂温克', 'Evenki'],
+  ['哈萨克', 'Kazakh'],
+  ['维吾尔', 'Uyghur'],
+  ['塔吉克', 'Tajik'],
+  ['蒙古', 'Mongol'],
+  ['朝鲜', 'Korean'],
+  ['土家', 'Tujia'],
+  ['仫佬', 'Mulao'],
+  ['毛南', 'Maonan'],
+  ['仡佬', 'Gelao'],
+  ['布依', 'Bouyei'],
+  ['哈尼', 'Hani'],
+  ['纳西', 'Naxi'],
+  ['拉祜', 'Lahu'],
+  ['布朗', 'Blang'],
+  ['景颇', 'Jingpo'],
+  ['傈僳', 'Lisu'],
+  ['独龙', 'Derung'],
+  ['普米', 'Pumi'],
+  ['裕固', 'Yugur'],
+  ['东乡', 'Dongxiang'],
+  ['保安', 'Bonan'],
+  ['撒拉', 'Salar'],
+  ['锡伯', 'Xibe'],
+  ['满', 'Manchu'],
+  ['回', 'Hui'],
+  ['畲', 'She'],
+  ['苗', 'Miao'],
+  ['瑶', 'Yao'],
+  ['侗', 'Dong'],
+  ['壮', 'Zhuang'],
+  ['黎', 'Li'],
+  ['羌', 'Qiang'],
+  ['彝', 'Yi'],
+  ['藏', 'Tibetan'],
+  ['水', 'Sui'],
+  ['傣', 'Dai'],
+  ['佤', 'Va'],
+  ['白', 'Bai'],
+  ['怒', 'Nu'],
+  ['土', 'Tu'],
+  ['各', 'Various Nationalities'],
+]);
