@@ -1,31 +1,29 @@
-import { FEATURE_FLAGS, type FeatureFlags } from '@xunji/shared';
+import type { FeatureFlags } from '@xunji/shared';
 import { describe, expect, it } from 'vitest';
+import { showsEntry } from '../router/entry-rule';
+import { appConfig, featureFlags } from '../test/fixtures';
 import { functionEntries } from './functions';
 
-const flags = (on: Partial<FeatureFlags> = {}): FeatureFlags => ({
-  ...(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as FeatureFlags),
-  ...on,
-});
-const keys = (f: FeatureFlags) => functionEntries(f, 7).map((entry) => entry.key);
+/** The grid of device 7 under the entry rule, with the launch configuration of application 1. */
+const keys = (flags: FeatureFlags) =>
+  functionEntries(7, (path) =>
+    showsEntry(path, { flags, config: appConfig(), auditMode: false }),
+  ).map((entry) => entry.key);
 const ALWAYS = ['fences', 'remoteSettings', 'reports', 'selfInspection', 'deviceInfo', 'settings'];
 
-describe('feature flags → more functions grid', () => {
+describe('more functions grid', () => {
   it('shows only the entries without a flag when every flag is off', () => {
-    expect(keys(flags())).toEqual(ALWAYS);
+    expect(keys(featureFlags(false))).toEqual(ALWAYS);
   });
 
-  it('shows every entry, in order, when every flag is on', () => {
-    const all = flags(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])));
-    expect(keys(all)).toEqual([
+  it('shows every entry that has a page, in order, when every flag is on', () => {
+    expect(keys(featureFlags(true))).toEqual([
       'track',
       'fences',
       'alarm',
       'remoteSettings',
       'locateMode',
       'voice',
-      'shareLocation',
-      'valueAdded',
-      'activation',
       'reports',
       'selfInspection',
       'deviceInfo',
@@ -37,27 +35,30 @@ describe('feature flags → more functions grid', () => {
     ['enableTrack', 'track'],
     ['enablePositionMode', 'locateMode'],
     ['enableRecord', 'voice'],
-    ['enablePositionShare', 'shareLocation'],
-    ['enableValueAdded', 'valueAdded'],
-    ['enableActivation', 'activation'],
+    ['enablePushAlarm', 'alarm'],
+    ['enableSmsAlarm', 'alarm'],
   ] as const)('%s alone adds %s', (flag, key) => {
-    expect(keys(flags({ [flag]: true })).filter((k) => !ALWAYS.includes(k))).toEqual([key]);
+    expect(keys(featureFlags(false, { [flag]: true })).filter((k) => !ALWAYS.includes(k))).toEqual([
+      key,
+    ]);
   });
 
-  it.each(['enablePushAlarm', 'enableTelAlarm', 'enableSmsAlarm', 'enableWechatAlarm'] as const)(
-    'alarm settings show when %s is on',
-    (flag) => {
-      expect(keys(flags({ [flag]: true }))).toContain('alarm');
-    },
-  );
+  it('offers everything the rule lets through, and nothing else', () => {
+    const all = functionEntries(7, () => true).map((entry) => entry.key);
+    expect(all).toContain('valueAdded');
+    expect(all).toContain('shareLocation');
+    expect(functionEntries(7, () => false)).toEqual([]);
+  });
 
   it('links each entry to its §2 route with the device id', () => {
-    const entries = functionEntries(flags({ enableTrack: true, enableValueAdded: true }), 42);
+    const entries = functionEntries(42, () => true);
     const path = (key: string) => entries.find((entry) => entry.key === key)?.path;
     expect(path('track')).toBe('/pagesDevice/track/index?id=42');
     expect(path('fences')).toBe('/pagesDevice/fenc/table?id=42');
     expect(path('remoteSettings')).toBe('/pagesDevice/remote-set?id=42');
+    expect(path('shareLocation')).toBe('/pagesMore/distribute/location?id=42');
     expect(path('valueAdded')).toBe('/pagesBuy/service/index?id=42');
+    expect(path('activation')).toBe('/pagesBuy/appreciation/index?id=42');
     expect(path('reports')).toBe('/pagesDevice/report/table?id=42');
     expect(path('selfInspection')).toBe('/pagesDevice/self-inspection?id=42');
     expect(path('deviceInfo')).toBe('/pagesDevice/info/device?id=42');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/call';
 import { DeviceIcon } from '../devices/DeviceIcon';
 import { formatBattery, formatLocateTime, formatSpeed } from '../devices/format';
-import { functionEntries, type FunctionKey } from '../devices/functions';
+import { useFunctionEntries, type FunctionKey } from '../devices/functions';
 import { StateBadge } from '../devices/StateBadge';
 import { navigateTo } from '../router/navigation';
 import { PATHS } from '../router/paths';
@@ -37,9 +37,10 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
   const { t } = useTranslation();
   const info = terminal.lbsInfo;
   const age = ageOf(info.lastAlive, now);
-  const actions = functionEntries(terminal.terminalTypeInfo.terminalTypeExtend, terminal.id).filter(
-    (entry) => CARD_ACTIONS.includes(entry.key),
-  );
+  const actions = useFunctionEntries(
+    terminal.terminalTypeInfo.terminalTypeExtend,
+    terminal.id,
+  ).filter((entry) => CARD_ACTIONS.includes(entry.key));
   const facts: [string, string][] = [
     [t('home.card.speed'), `${formatSpeed(info.speed)} km/h`],
     [t('home.card.battery'), formatBattery(info.battery)],

@@ -63,7 +63,7 @@ const en = {
       },
       noPosition: 'No position yet',
       addressUnknown: 'Address unknown',
-      more: 'More',
+      more: 'More functions',
     },
     lbsMode: {
       gps: 'GPS',
@@ -298,6 +298,7 @@ const en = {
       personal: 'Personal user',
       device: 'Device account',
     },
+    devices: 'Device list',
     accountSafety: 'Account and security',
     nickname: 'Nickname',
     language: 'Language',
@@ -310,7 +311,6 @@ const en = {
     signOutConfirm: 'Sign out now?',
   },
   devices: {
-    myDevices: 'My devices',
     state: {
       unused: 'Unused',
       online: 'Online',
@@ -331,7 +331,7 @@ const en = {
       other: 'Other',
     },
     list: {
-      title: 'Devices',
+      title: 'Device list',
       add: 'Add device',
       search: 'Search by number or name',
       organisation: 'Organisation',
@@ -458,14 +458,14 @@ const en = {
       alarm: 'Alarm settings',
       remoteSettings: 'Remote settings',
       locateMode: 'Locate mode',
-      voice: 'Voice',
+      voice: 'Sound security',
       shareLocation: 'Share location',
       valueAdded: 'Services',
       activation: 'Activation',
-      reports: 'Reports',
-      selfInspection: 'Self-check',
-      deviceInfo: 'Device info',
-      settings: 'Settings',
+      reports: 'Trips and stays',
+      selfInspection: 'Self-inspection',
+      deviceInfo: 'Device information',
+      settings: 'Device settings',
     },
     members: {
       title: 'Family members',

@@ -15,12 +15,13 @@ import {
   SendOutline,
   SetOutline,
 } from 'antd-mobile-icons';
+import type { FeatureFlags } from '@xunji/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../components/PageLayout';
 import { DeviceIcon } from '../devices/DeviceIcon';
 import '../devices/devices.css';
-import { functionEntries, type FunctionKey } from '../devices/functions';
+import { useFunctionEntries, type FunctionKey } from '../devices/functions';
 import { deviceQueries } from '../devices/queries';
 import { StateBadge } from '../devices/StateBadge';
 import { useDeviceId } from '../devices/useDeviceId';
@@ -43,7 +44,30 @@ const ICONS: Record<FunctionKey, ReactNode> = {
   settings: <SetOutline />,
 };
 
-/** /pagesFunc/index?id=: the functions the device's model allows (its feature flags). */
+/** The grid: each function the entry rule lets through for the device. */
+function FunctionGrid({ flags, deviceId }: { flags: FeatureFlags; deviceId: number }) {
+  const { t } = useTranslation();
+  const entries = useFunctionEntries(flags, deviceId);
+  return (
+    <Grid columns={4} className="func-grid">
+      {entries.map(({ key, path }) => (
+        <Grid.Item key={key}>
+          <button
+            type="button"
+            className="func-grid__item"
+            data-function={key}
+            onClick={() => navigateTo(path)}
+          >
+            <span className="func-grid__icon">{ICONS[key]}</span>
+            {t(`devices.functions.${key}`)}
+          </button>
+        </Grid.Item>
+      ))}
+    </Grid>
+  );
+}
+
+/** /pagesFunc/index?id=: the functions the app can open for the device. */
 export default function MoreFunctionsPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
@@ -59,7 +83,6 @@ export default function MoreFunctionsPage() {
           <DotLoading />
         </div>
       );
-    const entries = functionEntries(funcs.data.terminalTypeInfo.terminalTypeExtend, id);
     return (
       <>
         {device.data ? (
@@ -78,21 +101,7 @@ export default function MoreFunctionsPage() {
             </div>
           </header>
         ) : null}
-        <Grid columns={4} className="func-grid">
-          {entries.map(({ key, path }) => (
-            <Grid.Item key={key}>
-              <button
-                type="button"
-                className="func-grid__item"
-                data-function={key}
-                onClick={() => navigateTo(path)}
-              >
-                <span className="func-grid__icon">{ICONS[key]}</span>
-                {t(`devices.functions.${key}`)}
-              </button>
-            </Grid.Item>
-          ))}
-        </Grid>
+        <FunctionGrid flags={funcs.data.terminalTypeInfo.terminalTypeExtend} deviceId={id} />
       </>
     );
   };

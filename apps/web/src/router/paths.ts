@@ -1,4 +1,7 @@
-/** The spec §2 routes this app has pages for (plus the two that skip the login check). */
+/**
+ * The spec §2 routes the app names. Not every one has a page yet: the page table
+ * (router/page-table.ts) says which do, and an entry to one without is hidden (router/entry-rule.ts).
+ */
 export const PATHS = {
   home: '/',
   homeAlias: '/pages/in/main',
@@ -7,6 +10,8 @@ export const PATHS = {
   login: '/pages/login/index',
   upgrade: '/pages/app-updateVersions/pages/upgrade-popup',
   distributeLocation: '/pagesMore/distribute/location',
+  valueAdded: '/pagesBuy/service/index',
+  activation: '/pagesBuy/appreciation/index',
   authorize: '/pagesFunc/authorize',
   support: '/pagesMore/my/support',
   notice: '/pagesMore/notice/index',
@@ -45,11 +50,14 @@ export const PATHS = {
   selfInspection: '/pagesDevice/self-inspection',
   voice: '/pagesDevice/voice/index',
   voiceRecycle: '/pagesDevice/voice/voice-recycle',
+  simCard: '/pagesDevice/sim-card',
   moreFunctions: '/pagesFunc/index',
   bindMoreUser: '/pagesUser/account/bind-more-user',
   openLocation: '/open-location',
   chooseLocation: '/choose-location',
 } as const;
+
+export type SpecPath = (typeof PATHS)[keyof typeof PATHS];
 
 /** The three tab pages of the tab bar, in order; home has the alias /pages/in/main. */
 export const TAB_PATHS = [PATHS.home, PATHS.message, PATHS.mine] as const;

@@ -112,7 +112,7 @@ const enDeviceSettings = {
         nomore: 'No more',
       },
     },
-    title: 'Remote control',
+    title: 'Remote settings',
     off: 'Off',
     pendingSetting: 'Sent; waiting for the device to confirm',
     unsupportedPage: 'This device does not support this function',

@@ -103,7 +103,7 @@ const zhCNDeviceSettings = {
         nomore: '没有更多了',
       },
     },
-    title: '远程控制',
+    title: '远程设置',
     off: '关闭',
     pendingSetting: '已下发，等待设备确认',
     unsupportedPage: '该设备不支持此功能',

@@ -10,7 +10,8 @@ import { queries } from '../../api/queries';
 import { PageLayout } from '../../components/PageLayout';
 import { changeLanguage } from '../../i18n';
 import { navigateTo, reLaunch } from '../../router/navigation';
-import { PATHS } from '../../router/paths';
+import { useEntryRule } from '../../router/entry-rule';
+import { PATHS, type SpecPath } from '../../router/paths';
 import { useAppStore } from '../../stores/app';
 import { signOut } from '../../stores/session';
 
@@ -20,6 +21,24 @@ async function signOutEverywhere(): Promise<void> {
   signOut();
   reLaunch(PATHS.home);
 }
+
+/** The account's own pages, above the language. */
+const ACCOUNT_LINKS = [
+  { key: 'devices', path: PATHS.deviceList },
+  { key: 'accountSafety', path: PATHS.accountSafety },
+  { key: 'nickname', path: PATHS.amendUserInfo },
+] as const satisfies readonly { key: string; path: SpecPath }[];
+
+/** The information pages. */
+const INFORMATION_LINKS = [
+  { key: 'announcements', path: PATHS.notice },
+  { key: 'support', path: PATHS.support },
+  { key: 'privacy', path: PATHS.privacyNotice },
+  { key: 'terms', path: PATHS.serviceTerms },
+  { key: 'about', path: PATHS.about },
+] as const satisfies readonly { key: string; path: SpecPath }[];
+
+type MineLink = (typeof ACCOUNT_LINKS)[number] | (typeof INFORMATION_LINKS)[number];
 
 /** Mine tab: the user, account entries, language, information pages and sign-out. */
 export default function MinePage() {
@@ -34,13 +53,18 @@ export default function MinePage() {
     [UserType.DEVICE]: t('mine.userType.device'),
   };
   const name = user?.nickname || user?.username || '';
-  const links = [
-    { path: PATHS.notice, label: t('mine.announcements') },
-    { path: PATHS.support, label: t('mine.support') },
-    { path: PATHS.privacyNotice, label: t('mine.privacy') },
-    { path: PATHS.serviceTerms, label: t('mine.terms') },
-    { path: PATHS.about, label: t('mine.about') },
-  ];
+  const shows = useEntryRule();
+  const link = ({ key, path }: MineLink) => (
+    <List.Item
+      key={key}
+      data-link={key}
+      extra={key === 'nickname' ? (user?.nickname ?? t('common.notSet')) : undefined}
+      onClick={() => navigateTo(path)}
+    >
+      {t(`mine.${key}`)}
+    </List.Item>
+  );
+  const linksOf = (links: readonly MineLink[]) => links.filter(({ path }) => shows(path)).map(link);
 
   return (
     <PageLayout tab title={t('mine.title')}>
@@ -58,16 +82,7 @@ export default function MinePage() {
         </header>
       )}
       <List className="section">
-        <List.Item onClick={() => navigateTo(PATHS.deviceList)}>{t('devices.myDevices')}</List.Item>
-        <List.Item onClick={() => navigateTo(PATHS.accountSafety)}>
-          {t('mine.accountSafety')}
-        </List.Item>
-        <List.Item
-          extra={user?.nickname ?? t('common.notSet')}
-          onClick={() => navigateTo(PATHS.amendUserInfo)}
-        >
-          {t('mine.nickname')}
-        </List.Item>
+        {linksOf(ACCOUNT_LINKS)}
         <List.Item extra={t(`languages.${language}`)} onClick={() => setChoosingLanguage(true)}>
           {t('mine.language')}
         </List.Item>
@@ -75,13 +90,7 @@ export default function MinePage() {
       <List className="section">
         <PushSwitch />
       </List>
-      <List className="section">
-        {links.map(({ path, label }) => (
-          <List.Item key={path} onClick={() => navigateTo(path)}>
-            {label}
-          </List.Item>
-        ))}
-      </List>
+      <List className="section">{linksOf(INFORMATION_LINKS)}</List>
       <div className="section section--padded">
         <Button
           block

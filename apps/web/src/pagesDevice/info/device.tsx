@@ -15,14 +15,14 @@ import { toast } from '../../api/feedback';
 import { PageLayout } from '../../components/PageLayout';
 import { DeviceIcon } from '../../devices/DeviceIcon';
 import '../../devices/devices.css';
-import { DEVICE_PATHS, hasPage } from '../../devices/paths';
 import { invalidateDevices, deviceQueries } from '../../devices/queries';
 import { StateBadge } from '../../devices/StateBadge';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { useAction } from '../../hooks/useAction';
 import { formatDate } from '../../devices/format';
 import { navigateTo } from '../../router/navigation';
-import { PATHS } from '../../router/paths';
+import { useEntryRule } from '../../router/entry-rule';
+import { PATHS, type SpecPath } from '../../router/paths';
 import { DeviceMissing } from './DeviceMissing';
 
 const ACTIVATION_WORDS = {
@@ -127,13 +127,23 @@ function IconPicker({ device, onClose }: { device: Terminal; onClose: () => void
   );
 }
 
+/** The rows that only open another page of the device. */
+const PAGE_ROWS = [
+  { key: 'members', path: PATHS.bindMoreUser },
+  { key: 'functions', path: PATHS.moreFunctions },
+  { key: 'settings', path: PATHS.deviceSet },
+] as const;
+
 function DeviceDetails({ device }: { device: Terminal }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<'name' | 'icon' | null>(null);
   const manage = canManage(device);
   const { vipState } = device;
   const iccid = device.iccid;
-  const simCardLinked = iccid !== null && hasPage(DEVICE_PATHS.simCard);
+  const shows = useEntryRule(device.terminalTypeInfo.terminalTypeExtend);
+  /** A row's link to `path` when the entry rule allows it; the row is plain text otherwise. */
+  const linkTo = (key: string, path: SpecPath, query = `id=${device.id}`) =>
+    shows(path) ? { 'data-link': key, onClick: () => navigateTo(`${path}?${query}`) } : {};
 
   return (
     <>
@@ -167,11 +177,7 @@ function DeviceDetails({ device }: { device: Terminal }) {
         </List.Item>
         <List.Item
           extra={iccid ? <span className="mono">{iccid}</span> : t('devices.info.none')}
-          onClick={
-            simCardLinked
-              ? () => navigateTo(`${DEVICE_PATHS.simCard}?iccid=${encodeURIComponent(iccid)}`)
-              : undefined
-          }
+          {...(iccid ? linkTo('simCard', PATHS.simCard, `iccid=${encodeURIComponent(iccid)}`) : {})}
         >
           {t('devices.info.iccid')}
         </List.Item>
@@ -195,7 +201,7 @@ function DeviceDetails({ device }: { device: Terminal }) {
               t('devices.info.none')
             )
           }
-          description={undefined}
+          {...linkTo('valueAdded', PATHS.valueAdded)}
         >
           {t('devices.info.servicePeriod')}
         </List.Item>
@@ -205,20 +211,17 @@ function DeviceDetails({ device }: { device: Terminal }) {
               ACTIVATION_WORDS[device.activationState as keyof typeof ACTIVATION_WORDS] ?? 'none'
             }`,
           )}
+          {...linkTo('activation', PATHS.activation)}
         >
           {t('devices.info.activation')}
         </List.Item>
       </List>
       <List className="section">
-        <List.Item onClick={() => navigateTo(`${PATHS.bindMoreUser}?id=${device.id}`)}>
-          {t('devices.info.members')}
-        </List.Item>
-        <List.Item onClick={() => navigateTo(`${PATHS.moreFunctions}?id=${device.id}`)}>
-          {t('devices.info.functions')}
-        </List.Item>
-        <List.Item onClick={() => navigateTo(`${PATHS.deviceSet}?id=${device.id}`)}>
-          {t('devices.info.settings')}
-        </List.Item>
+        {PAGE_ROWS.filter(({ path }) => shows(path)).map(({ key, path }) => (
+          <List.Item key={key} {...linkTo(key, path)}>
+            {t(`devices.info.${key}`)}
+          </List.Item>
+        ))}
       </List>
       {editing === 'name' ? (
         <RenameDialog device={device} onClose={() => setEditing(null)} />

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { CommandParam } from '@xunji/shared';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_PATHS, hasPage } from '../../devices/paths';
+import { deviceQueries } from '../../devices/queries';
+import { useEntryRule } from '../../router/entry-rule';
 import { navigateTo } from '../../router/navigation';
-import { PATHS } from '../../router/paths';
+import { PATHS, type SpecPath } from '../../router/paths';
 
 interface RemoteLinksProps {
   terminalId: number;
@@ -11,35 +13,45 @@ interface RemoteLinksProps {
   iccid: string | null;
 }
 
-/** The other remote pages this device can use, its command log and, once the app has it, its SIM card. */
+interface RemoteLink {
+  key: 'locateMode' | 'power' | 'log' | 'simCard';
+  path: SpecPath;
+  query: string;
+  /** Whether the device can be asked what the page sets. */
+  able: boolean;
+}
+
+/** The other remote pages this device can use, its command log and its SIM card. */
 export function RemoteLinks({ terminalId, abilities, iccid }: RemoteLinksProps) {
   const { t } = useTranslation();
-  type Link = { key: 'locateMode' | 'power' | 'log' | 'simCard'; path: string };
-  const canLocate = abilities.includes('locateMode') || abilities.includes('positioningPriority');
-  const links: Link[] = [
-    ...(canLocate
-      ? [{ key: 'locateMode', path: `${PATHS.locationMode}?id=${terminalId}` } as const]
-      : []),
-    ...(abilities.includes('power')
-      ? [{ key: 'power', path: `${PATHS.onoff}?id=${terminalId}` } as const]
-      : []),
-    { key: 'log', path: `${PATHS.setList}?id=${terminalId}` },
-    ...(iccid !== null && hasPage(DEVICE_PATHS.simCard)
-      ? [
-          {
-            key: 'simCard',
-            path: `${DEVICE_PATHS.simCard}?iccid=${encodeURIComponent(iccid)}`,
-          } as const,
-        ]
-      : []),
+  const device = useQuery(deviceQueries.one(terminalId, { loading: false }));
+  const shows = useEntryRule(device.data?.terminalTypeInfo.terminalTypeExtend);
+  const ofDevice = `id=${terminalId}`;
+  const links: RemoteLink[] = [
+    {
+      key: 'locateMode',
+      path: PATHS.locationMode,
+      query: ofDevice,
+      able: abilities.includes('locateMode') || abilities.includes('positioningPriority'),
+    },
+    { key: 'power', path: PATHS.onoff, query: ofDevice, able: abilities.includes('power') },
+    { key: 'log', path: PATHS.setList, query: ofDevice, able: true },
+    {
+      key: 'simCard',
+      path: PATHS.simCard,
+      query: `iccid=${encodeURIComponent(iccid ?? '')}`,
+      able: iccid !== null,
+    },
   ];
   return (
     <List className="section" mode="card">
-      {links.map(({ key, path }) => (
-        <List.Item key={key} data-link={key} onClick={() => navigateTo(path)}>
-          {t(`remote.links.${key}`)}
-        </List.Item>
-      ))}
+      {links
+        .filter(({ path, able }) => able && shows(path))
+        .map(({ key, path, query }) => (
+          <List.Item key={key} data-link={key} onClick={() => navigateTo(`${path}?${query}`)}>
+            {t(`remote.links.${key}`)}
+          </List.Item>
+        ))}
     </List>
   );
 }
