@@ -1,8 +1,10 @@
 import {
   Codes,
   decodeTrack,
+  type StopoverItem,
   type StopoverPage,
   type TrackInfo,
+  type TripItem,
   type TripPage,
 } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,6 +256,95 @@ describe.each(testDialects())('history on %s', (dialect) => {
     );
     // Nothing waits any more: the late mark is gone.
     expect(await server.repositories.segments.markOf(deviceId)).toBeUndefined();
+  });
+
+  it('sums the day’s driving over all its trips, a trip over midnight for its part in the day', async () => {
+    const { deviceId, token } = await ownedDevice();
+    await store(deviceId, commute());
+    const page = (query: string) =>
+      get<TripPage>(token, `/v2/trip/trip/page?terminalId=${deviceId}&${query}`);
+    const all = (await page(`limit=20&${DAY_QUERY}`)).data;
+    const onePerPage = (await page(`limit=1&page=2&${DAY_QUERY}`)).data;
+    expect(onePerPage.list).toHaveLength(1);
+    expect(onePerPage.totals).toEqual(all.totals);
+    const distance = all.list.reduce((sum, trip) => sum + trip.distance, 0);
+    expect(Math.abs(all.totals.distance - distance)).toBeLessThanOrEqual(1);
+    expect(all.totals.drivingTime).toBe(all.list.reduce((sum, trip) => sum + trip.duration, 0));
+
+    // 23:40 on 2026-11-22 in Shanghai: 20 km at 50 km/h, 20 minutes before midnight and 4 after.
+    const { deviceId: lateId, token: lateToken } = await ownedDevice();
+    const start = Date.UTC(2026, 10, 22, 15, 40);
+    await store(lateId, new TrackBuilder(start).park(300).drive(20_000, 50).park(600).points);
+    const day = (date: string) =>
+      get<TripPage>(
+        lateToken,
+        `/v2/trip/trip/page?terminalId=${lateId}&startTime=${date}%2000:00:00&endTime=${date}%2023:59:59`,
+      ).then((body) => body.data);
+    const [before, after] = [await day('2026-11-22'), await day('2026-11-23')];
+    const [trip] = before.list;
+    expect(after.list).toEqual(before.list);
+    // The days end at 23:59:59: the last second before midnight (14 m at 50 km/h) is in neither.
+    const twoDays = before.totals.distance + after.totals.distance;
+    expect(twoDays).toBeGreaterThan(trip!.distance - 20);
+    expect(twoDays).toBeLessThanOrEqual(trip!.distance + 1);
+    expect(before.totals.distance).toBeGreaterThan(after.totals.distance);
+    expect(before.totals.drivingTime + after.totals.drivingTime).toBeGreaterThanOrEqual(
+      trip!.duration - 2,
+    );
+    const none = await get<TripPage>(
+      token,
+      `/v2/trip/trip/page?terminalId=${deviceId}&startTime=2026-11-21%2000:00:00&endTime=2026-11-21%2023:59:59`,
+    );
+    expect(none.data).toEqual({ list: [], count: 0, totals: { distance: 0, drivingTime: 0 } });
+  });
+
+  it('follows a link to a trip or stopover after detection replaced its row', async () => {
+    const { deviceId, token } = await ownedDevice();
+    const points = commute();
+    // Without the first stop and the middle of the day at first (blind areas), uploaded late.
+    await store(deviceId, [...points.slice(60, 100), ...points.slice(200)]);
+    const list = <T>(kind: 'trip' | 'stopover') =>
+      get<{ list: T[] }>(token, `/v2/trip/${kind}/page?terminalId=${deviceId}&${DAY_QUERY}`).then(
+        (body) => body.data.list,
+      );
+    const at = <T>(kind: 'trip' | 'stopover', item: { startTime: number; endTime: number }) =>
+      get<T | null>(
+        token,
+        `/v2/trip/${kind}/at?terminalId=${deviceId}&startTime=${item.startTime}&endTime=${item.endTime}`,
+      );
+    const oldTrips = await list<TripItem>('trip');
+    const oldStops = await list<StopoverItem>('stopover');
+    // A link followed before anything changes finds its own trip.
+    for (const trip of oldTrips) expect((await at<TripItem>('trip', trip)).data).toEqual(trip);
+
+    await store(deviceId, [...points.slice(0, 60), ...points.slice(100, 200)], true);
+    await server.services.segmentUpdater.sweep();
+    const newTrips = await list<TripItem>('trip');
+    const newStops = await list<StopoverItem>('stopover');
+    const newIds = new Set([...newTrips, ...newStops].map((item) => item.id));
+    const vanished = [...oldTrips, ...oldStops].filter((item) => !newIds.has(item.id));
+    expect(vanished.some((item) => 'distance' in item)).toBe(true);
+
+    /** The new segment sharing the most time with an old one. */
+    const covering = <T extends { startTime: number; endTime: number }>(old: T, now: T[]) => {
+      const shared = (item: T) =>
+        Math.min(item.endTime, old.endTime) - Math.max(item.startTime, old.startTime);
+      return now.reduce((best, item) => (shared(item) > shared(best) ? item : best));
+    };
+    for (const trip of oldTrips)
+      expect((await at<TripItem>('trip', trip)).data).toEqual(covering(trip, newTrips));
+    for (const stop of oldStops)
+      expect((await at<StopoverItem>('stopover', stop)).data).toEqual(covering(stop, newStops));
+
+    // No trip at that time: null; another user's device: the access check's answer.
+    const night = { startTime: Date.UTC(2026, 10, 20, 18), endTime: Date.UTC(2026, 10, 20, 19) };
+    expect(await at('trip', night)).toMatchObject({ code: 0, data: null });
+    const stranger = await ownedDevice();
+    const foreign = await get<null>(
+      stranger.token,
+      `/v2/trip/trip/at?terminalId=${deviceId}&startTime=${oldTrips[0]!.startTime}&endTime=${oldTrips[0]!.endTime}`,
+    );
+    expect(foreign.code).toBe(Codes.DEVICE_UNBOUND.code);
   });
 
   it('refuses ranges it does not answer, naming the field', async () => {

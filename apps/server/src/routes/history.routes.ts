@@ -2,7 +2,7 @@ import { api } from '@xunji/shared';
 import type { Services } from '../context.js';
 import type { RegisterCall } from '../http/register-call.js';
 
-/** Spec §7: history track, days with data, trip and stopover reports. */
+/** Spec §7: history track, days with data, trip and stopover reports (and links to one). */
 export function historyRoutes(registerCall: RegisterCall, services: Services): void {
   const { history } = services;
 
@@ -15,5 +15,11 @@ export function historyRoutes(registerCall: RegisterCall, services: Services): v
   );
   registerCall(api.stopoverPage, ({ query }, { caller, request }) =>
     history.stopovers(caller.userId, query, request.language),
+  );
+  registerCall(api.tripAt, ({ query }, { caller, request }) =>
+    history.tripAt(caller.userId, query, request.language),
+  );
+  registerCall(api.stopoverAt, ({ query }, { caller, request }) =>
+    history.stopoverAt(caller.userId, query, request.language),
   );
 }

@@ -8,15 +8,17 @@ import {
   type HistoryType,
   type Language,
   type LatLon,
+  type StopoverItem,
   type StopoverPage,
   type StoredTrackColumns,
   type TrackInfo,
-  type TrackSummary,
+  type TripItem,
   type TripPage,
 } from '@xunji/shared';
 import type { Clock } from '../clock.js';
 import type { TrackSegmentRow } from '../db/schema.js';
-import { averageKmh, endOf, startOf, toStopoverItem, toTripItem } from '../history/history-view.js';
+import { endOf, startOf, toStopoverItem, toTripItem } from '../history/history-view.js';
+import { coverage, trackSummary, tripTotals } from '../history/segment-totals.js';
 import type { SegmentUpdater } from '../history/segment-updater.js';
 import type { TrackCache, TrackPoints } from '../history/track-cache.js';
 import { JsonText, jsonText } from '../json-text.js';
@@ -47,10 +49,6 @@ interface DatesQuery {
 /** The days the date picker marks when the app names no range: the last month. */
 const DEFAULT_DATE_SPAN = 30;
 const MAX_DATE_SPAN = 367;
-
-/** The part of [start, end] inside [from, to], in ms. */
-const overlap = (start: number, end: number, from: number, to: number): number =>
-  Math.max(0, Math.min(end, to) - Math.max(start, from));
 
 /** Spec §7: the track, the days with data, the trip and stopover reports. */
 export class HistoryService {
@@ -84,7 +82,7 @@ export class HistoryService {
       startTime: start,
       endTime: end,
       points: new JsonText(points.json),
-      summary: summaryOf(trips, stops, start, end, points.maxSpeed),
+      summary: trackSummary(trips, stops, start, end, points.maxSpeed),
       stopovers: stops.map((row) => toStopoverItem(row, null, isOngoing(row, latest))),
     });
   }
@@ -122,44 +120,96 @@ export class HistoryService {
     return days.filter((day) => marked.has(day));
   }
 
+  /** A page of the range's trips, and the driving of all of them (the day's summary). */
   async trips(userId: number, query: PageQuery, language: Language): Promise<TripPage> {
-    const { rows, count } = await this.page(userId, query, 'trip');
-    const list = await Promise.all(
-      rows.map(async (row) => {
-        const [from, to] = await Promise.all([
-          this.addressOf(startOf(row), language),
-          this.addressOf(endOf(row), language),
-        ]);
-        return toTripItem(row, from, to);
-      }),
-    );
-    return { list, count };
+    const window = await this.segmentWindow(userId, query, 'trip');
+    const [{ rows, count }, all] = await Promise.all([
+      this.segments.page(window, (query.page - 1) * query.limit, query.limit),
+      this.segments.all(window),
+    ]);
+    const list = await Promise.all(rows.map((row) => this.tripItem(row, language)));
+    return { list, count, totals: tripTotals(all, window.start, window.end) };
   }
 
   async stopovers(userId: number, query: PageQuery, language: Language): Promise<StopoverPage> {
     // The latest fix only decides `ongoing`: read alongside, it costs no round trip of its own.
-    const [{ rows, count }, latest] = await Promise.all([
-      this.page(userId, query, 'stop'),
+    const [window, latest] = await Promise.all([
+      this.segmentWindow(userId, query, 'stop'),
       this.latestFix(query.terminalId),
     ]);
-    const list = await Promise.all(
-      rows.map(async (row) =>
-        toStopoverItem(row, await this.addressOf(startOf(row), language), isOngoing(row, latest)),
-      ),
+    const { rows, count } = await this.segments.page(
+      window,
+      (query.page - 1) * query.limit,
+      query.limit,
     );
+    const list = await Promise.all(rows.map((row) => this.stopoverItem(row, language, latest)));
     return { list, count };
   }
 
-  private async page(userId: number, query: PageQuery, kind: SegmentWindow['kind']) {
+  /**
+   * The trip that now covers most of a trip seen before (its times from a link or a list shown
+   * earlier): detection may have replaced that trip's row since, or merged or split it.
+   */
+  async tripAt(userId: number, query: WindowQuery, language: Language): Promise<TripItem | null> {
+    const row = await this.segmentAt(userId, query, 'trip');
+    return row ? this.tripItem(row, language) : null;
+  }
+
+  /** The stopover that now covers most of a stopover seen before. */
+  async stopoverAt(
+    userId: number,
+    query: WindowQuery,
+    language: Language,
+  ): Promise<StopoverItem | null> {
+    const [row, latest] = await Promise.all([
+      this.segmentAt(userId, query, 'stop'),
+      this.latestFix(query.terminalId),
+    ]);
+    return row ? this.stopoverItem(row, language, latest) : null;
+  }
+
+  private async segmentAt(userId: number, query: WindowQuery, kind: SegmentWindow['kind']) {
+    const window = await this.segmentWindow(userId, query, kind);
+    // A window of one instant still touches the segment around it.
+    const { start } = window;
+    const end = Math.max(window.end, start + 1);
+    let best: TrackSegmentRow | undefined;
+    for (const row of await this.segments.all({ ...window, end }))
+      if (!best || coverage(row, start, end) > coverage(best, start, end)) best = row;
+    return best ?? null;
+  }
+
+  private async tripItem(row: TrackSegmentRow, language: Language): Promise<TripItem> {
+    const [from, to] = await Promise.all([
+      this.addressOf(startOf(row), language),
+      this.addressOf(endOf(row), language),
+    ]);
+    return toTripItem(row, from, to);
+  }
+
+  private async stopoverItem(
+    row: TrackSegmentRow,
+    language: Language,
+    latest: number | undefined,
+  ): Promise<StopoverItem> {
+    return toStopoverItem(
+      row,
+      await this.addressOf(startOf(row), language),
+      isOngoing(row, latest),
+    );
+  }
+
+  /** After the access check: the device's segments of a kind in the query's range, up to date. */
+  private async segmentWindow(
+    userId: number,
+    query: WindowQuery,
+    kind: SegmentWindow['kind'],
+  ): Promise<SegmentWindow & { start: number; end: number }> {
     const deviceId = query.terminalId;
     const device = await this.access.requireInService(userId, deviceId, this.clock.now());
     const { start, end, since } = this.window(query, device.visibleFrom);
     await this.updater.update(deviceId);
-    return this.segments.page(
-      { deviceId, kind, start, end, since },
-      (query.page - 1) * query.limit,
-      query.limit,
-    );
+    return { deviceId, kind, start, end, since };
   }
 
   private async readPoints(deviceId: number, start: number, end: number): Promise<TrackPoints> {
@@ -202,34 +252,4 @@ function topSpeed({ speed, valid, lbsMode }: StoredTrackColumns): number {
 /** The device is still at the stop: no fix stored after the stop's last one. */
 function isOngoing(row: TrackSegmentRow, latestFix: number | undefined): boolean {
   return row.provisional === 0 && latestFix !== undefined && row.lastTime === latestFix;
-}
-
-/** Totals of a range, each segment counted for the part of it inside the range. */
-function summaryOf(
-  trips: TrackSegmentRow[],
-  stops: TrackSegmentRow[],
-  from: number,
-  to: number,
-  maxSpeed: number,
-): TrackSummary {
-  let distance = 0;
-  let moving = 0;
-  for (const trip of trips) {
-    const inside = overlap(trip.startTime, trip.endTime, from, to);
-    const length = trip.endTime - trip.startTime;
-    moving += inside;
-    distance += length > 0 ? (trip.distance * inside) / length : trip.distance;
-  }
-  const stopped = stops.reduce(
-    (sum, stop) => sum + overlap(stop.startTime, stop.endTime, from, to),
-    0,
-  );
-  const movingTime = Math.round(moving / 1000);
-  return {
-    distance: Math.round(distance),
-    movingTime,
-    stoppedTime: Math.round(stopped / 1000),
-    maxSpeed: Math.round(maxSpeed * 100) / 100,
-    averageSpeed: averageKmh(distance, movingTime),
-  };
 }

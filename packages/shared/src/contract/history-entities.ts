@@ -39,7 +39,21 @@ export const StopoverItem = SegmentEnds.extend({
 });
 export type StopoverItem = z.infer<typeof StopoverItem>;
 
-export const TripPage = z.object({ list: z.array(TripItem), count: z.number().int() });
+/** A range's driving, from its trips: each counted for its part inside the range. */
+export const TripTotals = z.object({
+  /** metres */
+  distance: z.number().int(),
+  /** seconds */
+  drivingTime: z.number().int(),
+});
+export type TripTotals = z.infer<typeof TripTotals>;
+
+/** A page of trips; `count` is the number of trips of the whole range, `totals` their driving. */
+export const TripPage = z.object({
+  list: z.array(TripItem),
+  count: z.number().int(),
+  totals: TripTotals,
+});
 export type TripPage = z.infer<typeof TripPage>;
 export const StopoverPage = z.object({ list: z.array(StopoverItem), count: z.number().int() });
 export type StopoverPage = z.infer<typeof StopoverPage>;

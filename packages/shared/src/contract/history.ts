@@ -6,7 +6,7 @@ import { date, HISTORY_TYPES, instantOf, time, timeZone } from './history-params
 import { defineCall } from './define.js';
 import { id, pageLimit, pageNumber } from './fields.js';
 import { routes } from './routes.js';
-import { StopoverPage, TrackInfo, TripPage } from './history-entities.js';
+import { StopoverItem, StopoverPage, TrackInfo, TripItem, TripPage } from './history-entities.js';
 
 const windowShape = { terminalId: id, startTime: time, endTime: time, timeZone };
 type WindowQuery = z.output<z.ZodObject<typeof windowShape>>;
@@ -54,6 +54,30 @@ export const stopoverPage = defineCall({
   summary: 'Stopovers touching the range, oldest first',
   query: reportQuery,
   response: StopoverPage,
+});
+
+/**
+ * A link to a trip or stopover names the device and the segment's times, not its row: detection
+ * runs again when late fixes arrive and may replace the row (docs/history.md).
+ */
+const segmentAtQuery = z
+  .object(windowShape)
+  .superRefine(checkWindow(REPORT_MAX_RANGE_DAYS, 'reportRange'));
+
+export const tripAt = defineCall({
+  ...routes.tripAt,
+  summary:
+    'The trip that now covers most of startTime..endTime (the times of a trip seen before), null when none does',
+  query: segmentAtQuery,
+  response: TripItem.nullable(),
+});
+
+export const stopoverAt = defineCall({
+  ...routes.stopoverAt,
+  summary:
+    'The stopover that now covers most of startTime..endTime (the times of a stopover seen before), null when none does',
+  query: segmentAtQuery,
+  response: StopoverItem.nullable(),
 });
 
 export const historyDates = defineCall({

@@ -79,6 +79,8 @@ export const routes = {
   historyDates: route('historyDates', 'GET', '/:type/dates', 'user'),
   tripPage: route('tripPage', 'GET', '/v2/trip/trip/page', 'user'),
   stopoverPage: route('stopoverPage', 'GET', '/v2/trip/stopover/page', 'user'),
+  tripAt: route('tripAt', 'GET', '/v2/trip/trip/at', 'user'),
+  stopoverAt: route('stopoverAt', 'GET', '/v2/trip/stopover/at', 'user'),
   district: route('district', 'GET', '/amap/config/district', 'user'),
   fencePage: route('fencePage', 'GET', '/v2/fence/page', 'user'),
   fenceById: route('fenceById', 'GET', '/v2/fence/:id', 'user'),
