@@ -42,6 +42,7 @@ import { MemberNotices } from './services/member-notices.js';
 import { ModelCatalogue } from './services/model-catalogue.js';
 import { SmsService } from './services/sms.service.js';
 import { TerminalService } from './services/terminal.service.js';
+import { DayMileageService } from './services/day-mileage.service.js';
 import { TokenService } from './services/token.service.js';
 
 /** Wrong-password answers held back at once (penalty-delay.ts); more go out undelayed. */
@@ -220,6 +221,7 @@ export async function createServices(
       addresses,
       clock,
     ),
+    dayMileage: new DayMileageService(deviceAccess, repositories.odometers, clock),
     tenure,
     bindings: new BindingService(
       repositories.devices,

@@ -7,6 +7,10 @@ import { checkAuthCode } from './device-identity-commands.js';
 import { findUserOrFail } from './user-commands.js';
 
 export const PROTOCOLS = ['jt808', 'gt06', 'watch', 'h02', 'osmand'] as const;
+/** A SIM card's phone number: digits, an optional leading +. */
+export function checkSimNo(simNo: string): void {
+  if (!/^\+?\d{5,20}$/.test(simNo)) throw new UsageError(`SIM number ${simNo} is not valid`);
+}
 
 interface DeviceInput {
   terminalNo: string;
@@ -14,6 +18,7 @@ interface DeviceInput {
   protocol: string;
   model?: string | undefined;
   iccid?: string | undefined;
+  simNo?: string | undefined;
   name?: string | undefined;
   owner?: string | undefined;
   enterprise?: number | undefined;
@@ -30,6 +35,7 @@ async function createDevice(context: AdminContext, input: DeviceInput) {
     throw new UsageError('device password must be 6-20 characters');
   if (input.iccid && !isIccid(input.iccid))
     throw new UsageError(`ICCID ${input.iccid} is not valid`);
+  if (input.simNo) checkSimNo(input.simNo);
   if (input.authCode !== undefined) checkAuthCode(input.protocol, input.authCode);
   const { devices } = context.repositories;
   // Stored in the form every lookup uses, so a number with a leading 0 still connects.
@@ -43,6 +49,7 @@ async function createDevice(context: AdminContext, input: DeviceInput) {
     protocol: input.protocol,
     model: input.model ?? null,
     iccid: input.iccid ?? null,
+    simNo: input.simNo ?? null,
     name: input.name ?? null,
     enterpriseId: input.enterprise ?? null,
     authCode: input.authCode ?? null,
@@ -55,7 +62,7 @@ async function createDevice(context: AdminContext, input: DeviceInput) {
   return device;
 }
 
-/** CSV with a header row; columns terminalNo,password,protocol and optionally model,iccid,name,owner. */
+/** CSV with a header row; columns terminalNo,password,protocol and optionally model,iccid,simNo,name,owner. */
 export function parseDeviceCsv(text: string): DeviceInput[] {
   const [header, ...lines] = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (!header) throw new UsageError('the CSV file is empty');
@@ -72,6 +79,7 @@ export function parseDeviceCsv(text: string): DeviceInput[] {
       protocol: get('protocol') ?? '',
       model: get('model'),
       iccid: get('iccid'),
+      simNo: get('simNo'),
       name: get('name'),
       owner: get('owner'),
     };
@@ -138,7 +146,7 @@ export const deviceCommands = [
   }),
   defineCommand({
     name: 'device:create',
-    usage: `device:create --terminal-no N --password P --protocol ${PROTOCOLS.join('|')} [--model M] [--iccid I] [--name NAME] [--owner USERNAME] [--enterprise ID] [--auth-code CODE]`,
+    usage: `device:create --terminal-no N --password P --protocol ${PROTOCOLS.join('|')} [--model M] [--iccid I] [--sim-no PHONE] [--name NAME] [--owner USERNAME] [--enterprise ID] [--auth-code CODE]`,
     description:
       'Register a tracker; with --owner it is bound to that account as its owner; --auth-code fixes its JT/T 808 authentication code or OsmAnd key (device:auth-code)',
     options: {
@@ -147,6 +155,7 @@ export const deviceCommands = [
       protocol: { type: 'string' },
       model: { type: 'string' },
       iccid: { type: 'string' },
+      'sim-no': { type: 'string' },
       name: { type: 'string' },
       owner: { type: 'string' },
       enterprise: { type: 'string' },
@@ -159,6 +168,7 @@ export const deviceCommands = [
         protocol: required(values, 'protocol'),
         model: values.model as string | undefined,
         iccid: values.iccid as string | undefined,
+        simNo: values['sim-no'] as string | undefined,
         name: values.name as string | undefined,
         owner: values.owner as string | undefined,
         enterprise: optionalInt(values, 'enterprise'),
@@ -171,7 +181,7 @@ export const deviceCommands = [
     name: 'device:import',
     usage: 'device:import FILE.csv',
     description:
-      'Register trackers from a CSV file (terminalNo,password,protocol[,model,iccid,name,owner]); stops at the first bad row',
+      'Register trackers from a CSV file (terminalNo,password,protocol[,model,iccid,simNo,name,owner]); stops at the first bad row',
     options: {},
     positionals: 1,
     async run(_, positionals, context) {

@@ -1,5 +1,6 @@
 import { buildTree } from '../services/enterprise-tree.js';
 import { defineCommand, optionalInt, required, UsageError, type AdminContext } from './command.js';
+import { checkSimNo } from './device-commands.js';
 
 const DAY_MS = 86_400_000;
 
@@ -66,6 +67,23 @@ export const fleetCommands = [
       if (!model) throw new UsageError(`no model ${String(values.model)}; see model:list`);
       await context.repositories.devices.update(device.id, { model: model.name });
       context.print(`device ${device.terminalNo} is a ${model.name}`);
+    },
+  }),
+  defineCommand({
+    name: 'device:sim-no',
+    usage: 'device:sim-no --terminal-no N (--sim-no PHONE | --none)',
+    description: "Set the phone number of a device's SIM card: the app's call button dials it",
+    options: {
+      'terminal-no': { type: 'string' },
+      'sim-no': { type: 'string' },
+      none: { type: 'boolean' },
+    },
+    async run(values, _, context) {
+      const device = await findDevice(context, required(values, 'terminal-no'));
+      const simNo = values.none ? null : required(values, 'sim-no');
+      if (simNo !== null) checkSimNo(simNo);
+      await context.repositories.devices.update(device.id, { simNo });
+      context.print(`device ${device.terminalNo}: SIM number ${simNo ?? 'none'}`);
     },
   }),
   defineCommand({

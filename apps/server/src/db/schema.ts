@@ -111,6 +111,8 @@ export interface DevicesTable {
   protocol: string;
   model: string | null;
   iccid: string | null;
+  /** The phone number of its SIM card (set by the operator); null: unknown. */
+  simNo: string | null;
   name: string | null;
   enterpriseId: number | null;
   /** ICON_TYPES index; null: the model's icon. */

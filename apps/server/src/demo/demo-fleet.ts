@@ -16,11 +16,25 @@ export const DEMO_DEVICES: {
   protocol: TcpProtocol;
   name: string;
   model: string;
+  /** The watches' SIM numbers, for the call button. */
+  simNo?: string;
 }[] = [
   { terminalNo: '868120300000001', protocol: 'gt06', name: '爱车 Car', model: 'GT06N' },
   { terminalNo: '138000000002', protocol: 'jt808', name: '货车 Truck', model: 'TM200' },
-  { terminalNo: '8600000003', protocol: 'watch', name: '孩子手表 Child watch', model: 'D9' },
-  { terminalNo: '8600000004', protocol: 'watch', name: '老人手表 Elderly watch', model: 'Y3' },
+  {
+    terminalNo: '8600000003',
+    protocol: 'watch',
+    name: '孩子手表 Child watch',
+    model: 'D9',
+    simNo: '13800000003',
+  },
+  {
+    terminalNo: '8600000004',
+    protocol: 'watch',
+    name: '老人手表 Elderly watch',
+    model: 'Y3',
+    simNo: '13800000004',
+  },
   { terminalNo: '8600000005', protocol: 'h02', name: '宠物 Pet', model: 'PT01' },
 ];
 export const DEMO_DEVICE_PASSWORD = '123456';
@@ -39,6 +53,7 @@ export async function ensureDemoDevices(
       protocol: demo.protocol,
       model: demo.model,
       iccid: null,
+      simNo: demo.simNo ?? null,
       name: demo.name,
       enterpriseId: null,
       createdAt: Date.now(),

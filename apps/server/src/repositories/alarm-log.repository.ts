@@ -25,6 +25,10 @@ type Eb = ExpressionBuilder<
   'a' | 'd' | 'm' | 'c' | 'ud'
 >;
 
+/** 1 when the user read the alarm (its mark row exists), else 0. */
+const readMark = (eb: Eb) =>
+  eb.case().when('m.userId', 'is not', null).then(1).else(0).end().as('read');
+
 /** Alarms, and each user's read, removed and cleared marks on them. */
 export class AlarmLogRepository {
   constructor(private readonly db: Db) {}
@@ -92,7 +96,7 @@ export class AlarmLogRepository {
       this.visible(filter)
         .selectAll('a')
         .select(['d.terminalNo', 'd.name'])
-        .select((eb) => eb.case().when('m.userId', 'is not', null).then(1).else(0).end().as('read'))
+        .select(readMark)
         .orderBy('a.alarmTime', 'desc')
         .orderBy('a.id', 'desc')
         .limit(limit)
@@ -124,12 +128,37 @@ export class AlarmLogRepository {
     };
   }
 
+  /** The newest alarm of each device (read or not), newest first. */
+  async latestPerDevice(filter: AlarmFilter): Promise<AlarmListRow[]> {
+    if (filter.deviceIds.length === 0) return [];
+    const ranked = this.visible(filter)
+      .selectAll('a')
+      .select(['d.terminalNo', 'd.name'])
+      .select(readMark)
+      .select((eb) =>
+        eb.fn
+          .agg<number>('row_number')
+          .over((over) =>
+            over.partitionBy('a.deviceId').orderBy('a.alarmTime', 'desc').orderBy('a.id', 'desc'),
+          )
+          .as('recency'),
+      );
+    const rows = await this.db
+      .selectFrom(ranked.as('r'))
+      .selectAll('r')
+      .where('r.recency', '=', 1)
+      .orderBy('r.alarmTime', 'desc')
+      .orderBy('r.id', 'desc')
+      .execute();
+    return rows.map(({ recency: _, ...row }) => row as AlarmListRow);
+  }
+
   /** One alarm as `userId` sees it (undefined when removed or cleared by that user). */
   async one(userId: number, id: number): Promise<AlarmListRow | undefined> {
     const row = await this.joined(userId)
       .selectAll('a')
       .select(['d.terminalNo', 'd.name'])
-      .select((eb) => eb.case().when('m.userId', 'is not', null).then(1).else(0).end().as('read'))
+      .select(readMark)
       .where('a.id', '=', id)
       .where((eb) => this.notHidden(eb as unknown as Eb))
       .executeTakeFirst();

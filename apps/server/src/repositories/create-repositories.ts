@@ -19,6 +19,7 @@ import { LoginFailureRepository } from './login-failure.repository.js';
 import { MediaChunkRepository } from './media-chunk.repository.js';
 import { NetworkFixRepository } from './network-fix.repository.js';
 import { NotificationRepository } from './notification.repository.js';
+import { OdometerRepository } from './odometer.repository.js';
 import { PositionRepository } from './position.repository.js';
 import { PushClientRepository } from './push-client.repository.js';
 import { RemoteStateRepository } from './remote-state.repository.js';
@@ -50,6 +51,7 @@ export function createRepositories(database: DatabaseHandle) {
     enterprises: new EnterpriseRepository(db),
     appContent: new AppContentRepository(db),
     positions: new PositionRepository(db, createIngestStore(database), database.dialect),
+    odometers: new OdometerRepository(db),
     commands: new CommandRepository(db),
     remoteStates: new RemoteStateRepository(db),
     audioRecords: new AudioRecordRepository(db),

@@ -208,7 +208,7 @@ export class DeviceRepository {
   async update(
     id: number,
     changes: Partial<
-      Pick<DeviceRow, 'name' | 'iconType' | 'passwordHash' | 'model' | 'enterpriseId'>
+      Pick<DeviceRow, 'name' | 'iconType' | 'passwordHash' | 'model' | 'enterpriseId' | 'simNo'>
     >,
   ): Promise<void> {
     await this.db.updateTable('devices').set(changes).where('id', '=', id).execute();

@@ -24,6 +24,7 @@ export interface TerminalRow {
   protocol: string;
   model: string | null;
   iccid: string | null;
+  simNo: string | null;
   name: string | null;
   enterpriseId: number | null;
   iconType: number | null;
@@ -138,6 +139,7 @@ export class TerminalRepository {
         'devices.protocol',
         'devices.model',
         'devices.iccid',
+        'devices.simNo',
         'devices.name',
         'devices.enterpriseId',
         'devices.iconType',

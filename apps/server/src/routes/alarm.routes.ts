@@ -25,6 +25,7 @@ export function alarmRoutes(registerCall: RegisterCall, services: Services): voi
   registerCall(api.alarmStatistics, ({ query }, { caller }) =>
     alarmLogs.statistics(caller.userId, query.type),
   );
+  registerCall(api.latestAlarms, (_, { caller }) => alarmLogs.latest(caller.userId));
   registerCall(api.alarmLogById, ({ params }, { caller }) =>
     alarmLogs.one(caller.userId, params.alarmId),
   );

@@ -5,7 +5,7 @@ import { passwordProof } from '../services/login-guard.js';
 
 /** Spec §7 "Devices": terminals, organisations, binding, settings, the user's position, addresses. */
 export function terminalRoutes(registerCall: RegisterCall, services: Services): void {
-  const { terminals, bindings, deviceSettings, locations } = services;
+  const { terminals, dayMileage, bindings, deviceSettings, locations } = services;
 
   registerCall(api.terminalPage, ({ query }, { caller, request }) =>
     terminals.page(caller.userId, query, request.language),
@@ -27,6 +27,9 @@ export function terminalRoutes(registerCall: RegisterCall, services: Services): 
   );
   registerCall(api.terminalValueAdded, ({ params }, { caller }) =>
     terminals.valueAdded(caller.userId, params.terminalId),
+  );
+  registerCall(api.terminalDayMileage, ({ params, query }, { caller }) =>
+    dayMileage.startOfToday(caller.userId, params.terminalId, query.timeZone),
   );
   registerCall(api.enterpriseTree, (_, { caller }) => terminals.enterpriseTree(caller.userId));
 

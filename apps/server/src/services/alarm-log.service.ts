@@ -89,6 +89,13 @@ export class AlarmLogService {
     };
   }
 
+  /** The newest alarm of each device the caller sees: the message tab's rows. */
+  async latest(userId: number): Promise<AlarmLog[]> {
+    const deviceIds = await this.devicesOf(userId, undefined);
+    const rows = await this.logs.latestPerDevice({ userId, deviceIds, read: 'all' });
+    return rows.map(toAlarmLog);
+  }
+
   /** Reading an alarm marks it read for the caller. */
   async one(userId: number, id: number): Promise<AlarmLog> {
     const row = await this.visible(userId, id);

@@ -63,6 +63,7 @@ export function toTerminal(
     terminalName: row.name ?? row.terminalNo,
     iconType: row.iconType ?? model.iconType,
     iccid: row.iccid,
+    simNo: row.simNo,
     model: row.model,
     protocol: row.protocol,
     enterpriseId: row.enterpriseId,

@@ -42,6 +42,7 @@ export function terminal(id: number, patch: Partial<Terminal> = {}): Terminal {
     terminalName: `Car ${id}`,
     iconType: 0,
     iccid: null,
+    simNo: null,
     model: 'TM200',
     protocol: 'jt808',
     enterpriseId: null,

@@ -54,6 +54,13 @@ export const alarmStatistics = defineCall({
   response: AlarmStatistics,
 });
 
+export const latestAlarms = defineCall({
+  ...routes.latestAlarms,
+  summary:
+    'The newest alarm of each device the caller sees (read or not, not removed or cleared), newest first; devices without one are left out',
+  response: z.array(AlarmLog),
+});
+
 export const alarmLogById = defineCall({
   ...routes.alarmLogById,
   summary: 'One alarm; reading it marks it read for the caller',

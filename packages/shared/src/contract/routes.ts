@@ -55,6 +55,12 @@ export const routes = {
   terminalIds: route('terminalIds', 'GET', '/v2/terminal/ids', 'user'),
   terminalV2: route('terminalV2', 'GET', '/v2/terminal/:id', 'user'),
   terminalFuncs: route('terminalFuncs', 'GET', '/terminal/funcs/:id', 'user'),
+  terminalDayMileage: route(
+    'terminalDayMileage',
+    'GET',
+    '/v2/terminal/day-mileage/:terminalId',
+    'user',
+  ),
   terminalValueAdded: route(
     'terminalValueAdded',
     'GET',
@@ -90,6 +96,7 @@ export const routes = {
   setFenceStatus: route('setFenceStatus', 'PUT', '/fence/status', 'user'),
   alarmLogPage: route('alarmLogPage', 'GET', '/v2/alarm-log/page', 'user'),
   alarmStatistics: route('alarmStatistics', 'GET', '/alarm-log/statistics', 'user'),
+  latestAlarms: route('latestAlarms', 'GET', '/v2/alarm-log/latest', 'user'),
   alarmLogById: route('alarmLogById', 'GET', '/v2/alarm-log/:alarmId', 'user'),
   deleteAlarmLog: route('deleteAlarmLog', 'DELETE', '/alarm-log/:id', 'user'),
   clearAlarmLogs: route('clearAlarmLogs', 'DELETE', '/alarm-log/clear', 'user'),

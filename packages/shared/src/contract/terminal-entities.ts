@@ -43,7 +43,10 @@ export const LbsInfo = z.object({
   battery: nullableNumber,
   /** satellites in view */
   gnssCount: nullableNumber,
-  /** signal strength 0-100 */
+  /**
+   * Mobile signal, percent 0-100, from the protocol's own scale: JT/T 808 CSQ 0-31, GT06 level
+   * 0-4 (×25), watches' 0-100 as sent.
+   */
   wlSignal: nullableNumber,
   direction: nullableNumber,
   /** 1 charging, 0 not, null unknown */
@@ -74,6 +77,8 @@ export const Terminal = z.object({
   terminalName: z.string(),
   iconType: z.number().int(),
   iccid: z.string().nullable(),
+  /** The phone number of the device's SIM card, to call it (a watch); null when unknown. */
+  simNo: z.string().nullable(),
   model: z.string().nullable(),
   protocol: z.string(),
   enterpriseId: z.number().int().nullable(),
@@ -103,6 +108,17 @@ export const Terminal = z.object({
   filter: TerminalFilter,
 });
 export type Terminal = z.infer<typeof Terminal>;
+
+/** The odometer at the start of the caller's day: today's mileage is lbsInfo.mileage minus it. */
+export const DayMileage = z.object({
+  /** The local day, YYYY-MM-DD in the asked time zone. */
+  date: z.string(),
+  /** Where the count starts: the day's start, or the caller's binding when that is later. */
+  from: z.number().int(),
+  /** km; null when the device has no mileage since then. */
+  odometer: nullableNumber,
+});
+export type DayMileage = z.infer<typeof DayMileage>;
 
 export const TerminalPage = z.object({ list: z.array(Terminal), count: z.number().int() });
 export type TerminalPage = z.infer<typeof TerminalPage>;

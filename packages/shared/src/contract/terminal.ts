@@ -5,9 +5,11 @@ import { byteLength } from '../validators.js';
 import { captchaAnswer } from './captcha-fields.js';
 import { defineCall } from './define.js';
 import { id, numeric, pageLimit, pageNumber, transportPassword } from './fields.js';
+import { timeZone } from './history-params.js';
 import { routes } from './routes.js';
 import {
   BindResult,
+  DayMileage,
   DeviceMember,
   EnterpriseNode,
   Regeo,
@@ -106,6 +108,15 @@ export const terminalFuncs = defineCall({
   summary: "The feature flags of the device's model",
   params: terminalIdParams,
   response: z.object({ terminalTypeInfo: TerminalTypeInfo }),
+});
+
+export const terminalDayMileage = defineCall({
+  ...routes.terminalDayMileage,
+  summary:
+    "The device's odometer at the start of the caller's day in timeZone (or of the caller's binding, when later): today's mileage is the current one minus it",
+  params: terminalIdParam,
+  query: z.object({ timeZone }),
+  response: DayMileage,
 });
 
 export const terminalValueAdded = defineCall({
