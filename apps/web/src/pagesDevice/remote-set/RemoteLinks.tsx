@@ -26,6 +26,8 @@ export function RemoteLinks({ terminalId, abilities, iccid }: RemoteLinksProps) 
   const { t } = useTranslation();
   const device = useQuery(deviceQueries.one(terminalId, { loading: false }));
   const shows = useEntryRule(device.data?.terminalTypeInfo.terminalTypeExtend);
+  // Until the model's flags are known the links would appear one by one, moving under a finger.
+  if (!device.data) return null;
   const ofDevice = `id=${terminalId}`;
   const links: RemoteLink[] = [
     {
