@@ -72,13 +72,17 @@ describe('every entry opens its page', () => {
       const title = page.locator('.adm-nav-bar-title').first();
       if ((await title.count()) === 0) return '';
       const main = title.locator('.subtitled-title__main');
-      return ((await main.count()) > 0 ? await main.textContent() : await title.textContent()) ?? '';
+      return (
+        ((await main.count()) > 0 ? await main.textContent() : await title.textContent()) ?? ''
+      );
     };
 
     /** An entry's label: a list row's main text, a button's text. */
     const labelOf = async (entry: Locator): Promise<string> => {
       const main = entry.locator('.adm-list-item-content-main');
-      return ((await main.count()) > 0 ? await main.textContent() : await entry.textContent()) ?? '';
+      return (
+        ((await main.count()) > 0 ? await main.textContent() : await entry.textContent()) ?? ''
+      );
     };
 
     /**

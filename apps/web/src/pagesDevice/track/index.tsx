@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/PageLayout';
+import { SubtitledTitle } from '../../components/SubtitledTitle';
 import { deviceQueries } from '../../devices/queries';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { dayWindow, trackPeriod } from '../../history/day';
@@ -109,7 +110,11 @@ export default function TrackPage() {
 
   return (
     <div className="track-screen">
-      <PageLayout title={device.data?.terminalName ?? t('history.trackTitle')}>
+      <PageLayout
+        title={
+          <SubtitledTitle title={t('history.trackTitle')} subtitle={device.data?.terminalName} />
+        }
+      >
         <div
           ref={rootRef}
           className="track-page"
