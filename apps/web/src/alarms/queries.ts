@@ -10,6 +10,7 @@ const quietLoading: RequestOptions = { loading: false };
 export const alarmKeys = {
   all: ['alarms'] as const,
   statistics: ['alarms', 'statistics'] as const,
+  latest: ['alarms', 'latest'] as const,
   pages: ['alarms', 'page'] as const,
   page: (terminalId: number | null, search: AlarmSearch, page: number) =>
     ['alarms', 'page', terminalId, search, page] as const,
@@ -21,6 +22,11 @@ export const alarmQueries = {
   statistics: queryOptions({
     queryKey: alarmKeys.statistics,
     queryFn: () => call(routes.alarmStatistics, { query: { type: 'unread' } }, quietLoading),
+  }),
+  /** The newest alarm of each device (the message tab's rows). */
+  latest: queryOptions({
+    queryKey: alarmKeys.latest,
+    queryFn: () => call(routes.latestAlarms, undefined, quietLoading),
   }),
   /** One page (20, §9) of a device's alarms, or of every device's when terminalId is null. */
   page: (terminalId: number | null, search: AlarmSearch, page: number) =>
@@ -48,6 +54,7 @@ export const alarmQueries = {
         const alarm = await call(routes.alarmLogById, { params: { alarmId: id } }, quietLoading);
         void queryClient.invalidateQueries({ queryKey: alarmKeys.pages });
         void queryClient.invalidateQueries({ queryKey: alarmKeys.statistics });
+        void queryClient.invalidateQueries({ queryKey: alarmKeys.latest });
         return alarm;
       },
     }),

@@ -1,6 +1,6 @@
 import type { Terminal } from '@xunji/shared';
 import { describe, expect, it } from 'vitest';
-import { ageOf, applyLiveUpdates } from './live-terminals';
+import { applyLiveUpdates } from './live-terminals';
 
 const terminal = (id: number): Terminal =>
   ({
@@ -27,15 +27,5 @@ describe('live terminals', () => {
       lbsInfo: { speed: 42.5, battery: 50, gnssCount: 4 },
     });
     expect(applyLiveUpdates(before, [])).toBe(before);
-  });
-
-  it('tells the age of the last report in whole units', () => {
-    const now = 10 * 86_400_000;
-    expect(ageOf(null, now)).toBeNull();
-    expect(ageOf(now - 30_000, now)).toEqual({ unit: 'justNow', count: 0 });
-    expect(ageOf(now - 5 * 60_000, now)).toEqual({ unit: 'minutes', count: 5 });
-    expect(ageOf(now - 3 * 3_600_000, now)).toEqual({ unit: 'hours', count: 3 });
-    expect(ageOf(now - 2 * 86_400_000, now)).toEqual({ unit: 'days', count: 2 });
-    expect(ageOf(now + 60_000, now)).toEqual({ unit: 'justNow', count: 0 });
   });
 });

@@ -5,7 +5,8 @@ import { BellOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unreadBadge } from '../../alarms/format';
-import { useUnreadAlarms } from '../../alarms/useUnreadAlarms';
+import { LatestAlarm } from '../../alarms/LatestAlarm';
+import { useLatestAlarms, useUnreadAlarms } from '../../alarms/useUnreadAlarms';
 import { PageLayout } from '../../components/PageLayout';
 import { allDevicesQuery } from '../../devices/all-devices';
 import { DeviceIcon } from '../../devices/DeviceIcon';
@@ -31,13 +32,14 @@ const openTable = (terminalId?: number) =>
   );
 
 /**
- * /pages/message/msg, the message tab: every device with its unread alarms (refreshed every
- * 10 s while shown), and an entry for the alarms of all devices.
+ * /pages/message/msg, the message tab: every device with its newest alarm and its unread count
+ * (refreshed every 10 s while shown), and an entry for the alarms of all devices.
  */
 export default function MessagePage() {
   const { t } = useTranslation();
   const enterpriseId = useAccountStore((state) => state.enterpriseId);
   const statistics = useUnreadAlarms({ live: true });
+  const latest = useLatestAlarms();
   const devices = useQuery(allDevicesQuery(enterpriseId));
 
   const total = statistics.data?.total ?? 0;
@@ -46,6 +48,10 @@ export default function MessagePage() {
     [statistics.data],
   );
   const sorted = useMemo(() => byUnread(devices.data ?? [], counts), [devices.data, counts]);
+  const latestOf = useMemo(
+    () => new Map(latest.data?.map((alarm) => [alarm.terminalId, alarm])),
+    [latest.data],
+  );
 
   return (
     <PageLayout tab title={t('message.title')}>
@@ -55,7 +61,7 @@ export default function MessagePage() {
         refreshingText={t('alarms.list.refreshing')}
         completeText={t('alarms.list.refreshed')}
         onRefresh={async () => {
-          await Promise.all([statistics.refetch(), devices.refetch()]);
+          await Promise.all([statistics.refetch(), latest.refetch(), devices.refetch()]);
         }}
       >
         <List className="alarm-inbox__all">
@@ -82,7 +88,7 @@ export default function MessagePage() {
                 key={device.id}
                 data-terminal-id={device.id}
                 prefix={<DeviceIcon type={device.iconType} size={40} />}
-                description={device.terminalNo}
+                description={<LatestAlarm alarm={latestOf.get(device.id)} />}
                 extra={<UnreadBadge count={counts.get(device.id) ?? 0} />}
                 onClick={() => openTable(device.id)}
               >

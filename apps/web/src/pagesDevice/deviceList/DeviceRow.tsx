@@ -2,9 +2,12 @@ import type { Terminal } from '@xunji/shared';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { DeviceIcon } from '../../devices/DeviceIcon';
+import { freshnessOf } from '../../devices/fix-age';
+import { FixAge } from '../../devices/FixAge';
 import { formatBattery, formatLocateTime } from '../../devices/format';
 import { StateBadge } from '../../devices/StateBadge';
 import { useLongPress } from '../../devices/useLongPress';
+import { useMinuteClock } from '../../devices/useMinuteClock';
 
 interface DeviceRowProps {
   device: Terminal;
@@ -14,9 +17,13 @@ interface DeviceRowProps {
   onDetails: (device: Terminal) => void;
 }
 
-/** One device of the list: icon, name, number, §4 list state, battery, locate time, address. */
+/**
+ * One device of the list: icon, name, number, §4 list state, battery, when it was located (and
+ * how long ago: the fix's age, stale ones in the warning colour), address.
+ */
 export function DeviceRow({ device, onSelect, onDetails }: DeviceRowProps) {
   const { t } = useTranslation();
+  const { age, stale } = freshnessOf(device, useMinuteClock());
   const press = useLongPress(
     () => onSelect(device),
     () => onDetails(device),
@@ -41,7 +48,15 @@ export function DeviceRow({ device, onSelect, onDetails }: DeviceRowProps) {
         <div className="device-row__number">{device.terminalNo}</div>
         <div className="device-row__meta">
           <span>{t('devices.list.battery', { value: formatBattery(device.lbsInfo.battery) })}</span>
-          <span>{t('devices.list.locateTime', { time: formatLocateTime(device.locateTime) })}</span>
+          <span>
+            {t('devices.list.locateTime', { time: formatLocateTime(device.locateTime) })}
+            {age ? (
+              <>
+                {' · '}
+                <FixAge age={age} stale={stale} />
+              </>
+            ) : null}
+          </span>
         </div>
         <div className="device-row__address">
           {device.TextLocation || t('devices.list.noAddress')}

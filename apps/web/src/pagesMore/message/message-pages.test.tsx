@@ -1,15 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { addDays, type AlarmLog, type LatLon } from '@xunji/shared';
+import { addDays, Codes, type AlarmLog, type LatLon } from '@xunji/shared';
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/errors';
 import { confirmDialog, toast } from '../../api/feedback';
 import { alarmKeys } from '../../alarms/queries';
 import { EMPTY_SEARCH } from '../../alarms/search';
 import { resetTerminalFetch } from '../../devices/terminal-fetch';
 import { today } from '../../history/day';
 import MessagePage from '../../pages/message/msg';
-import { navigateBackOr, navigateTo } from '../../router/navigation';
+import { navigateBackOr, navigateTo, switchTab } from '../../router/navigation';
 import { useAccountStore } from '../../stores/account';
+import { useDeviceStore } from '../../stores/device';
 import { initialAlarmState, useAlarmStore } from '../../stores/alarm';
 import { answerCalls, callInputs, type CallHandlers } from '../../test/call-handlers';
 import { terminal } from '../../test/fixtures';
@@ -38,19 +40,28 @@ vi.mock('./AlarmMap', () => ({
     </div>
   ),
 }));
-// The live socket's listeners, to play a reconnect or a new alarm.
-const live = vi.hoisted(() => ({
-  ready: () => {},
-  alarm: (_message: { deviceId: number }) => {},
-}));
-vi.mock('../../live/socket', () => ({
-  useLiveReady: (listener: () => void) => {
-    live.ready = listener;
-  },
-  useLiveAlarms: (listener: (message: { deviceId: number }) => void) => {
-    live.alarm = listener;
-  },
-}));
+// The live socket's listeners (each hook's latest), to play a reconnect or a new alarm.
+const live = vi.hoisted(() => {
+  const ready = new Map<unknown, () => void>();
+  const alarm = new Map<unknown, (message: { deviceId: number }) => void>();
+  return {
+    readyListeners: ready,
+    alarmListeners: alarm,
+    ready: () => ready.forEach((listener) => listener()),
+    alarm: (message: { deviceId: number }) => alarm.forEach((listener) => listener(message)),
+  };
+});
+vi.mock('../../live/socket', async () => {
+  const { useRef } = await import('react');
+  return {
+    useLiveReady: (listener: () => void) => {
+      live.readyListeners.set(useRef(Symbol()).current, listener);
+    },
+    useLiveAlarms: (listener: (message: { deviceId: number }) => void) => {
+      live.alarmListeners.set(useRef(Symbol()).current, listener);
+    },
+  };
+});
 
 const page = pageHarness();
 let handlers: CallHandlers;
@@ -96,6 +107,8 @@ const option = (label: string) => byText('.adm-selector-item', label);
 beforeAll(displayEverything);
 
 beforeEach(() => {
+  live.readyListeners.clear();
+  live.alarmListeners.clear();
   resetTerminalFetch();
   useAlarmStore.setState(initialAlarmState, true);
   useAccountStore.setState({ isAuthenticated: true, access_token: 'tok' });
@@ -320,6 +333,33 @@ describe('statement page', () => {
     expect(client.getQueryState(alarmKeys.page(7, EMPTY_SEARCH, 1))?.isInvalidated).toBe(true);
   });
 
+  it("acts: calls the device's SIM, navigates there, opens it live on the map, marks it handled", async () => {
+    handlers.terminalV2 = () => terminal(7, { simNo: '13800000007' });
+    handlers.alarmLogById = () => alarm(5, { read: true });
+    await page.render('/pagesMore/message/statement?id=5', <MessageStatementPage />);
+    const actions = page.container.querySelector('[data-testid="alarm-actions"]')!;
+    const call = actions.querySelector('a[href^="tel:"]');
+    expect(call?.getAttribute('href')).toBe('tel:13800000007');
+    expect(call?.textContent).toBe('Call device');
+
+    await click(buttonNamed('Navigate', actions));
+    expect(navigateTo).toHaveBeenCalledWith('/open-location?id=7');
+    await click(buttonNamed('Live location', actions));
+    expect(useDeviceStore.getState().selectedDevice?.id).toBe(7);
+    expect(switchTab).toHaveBeenCalledWith('/');
+    await click(buttonNamed('Mark handled', actions));
+    expect(toast).toHaveBeenCalledWith('Marked as handled');
+    expect(navigateBackOr).toHaveBeenCalledWith('/pagesMore/message/table');
+  });
+
+  it('offers no call while the SIM number is unknown', async () => {
+    handlers.alarmLogById = () => alarm(5);
+    await page.render('/pagesMore/message/statement?id=5', <MessageStatementPage />);
+    const actions = page.container.querySelector('[data-testid="alarm-actions"]')!;
+    expect(actions.querySelector('a[href^="tel:"]')).toBeNull();
+    expect(buttonNamed('Live location', actions).disabled).toBe(false);
+  });
+
   it('an alarm without a position has no map; a missing one leads back to the list', async () => {
     handlers.alarmLogById = () =>
       alarm(6, { beginLatWGS84: null, beginLngWGS84: null, address: null });
@@ -329,7 +369,7 @@ describe('statement page', () => {
 
     page.unmount();
     handlers.alarmLogById = () => {
-      throw new Error('gone');
+      throw new ApiError(Codes.ALARM_NOT_FOUND.code, 'gone');
     };
     await page.render('/pagesMore/message/statement?id=8', <MessageStatementPage />);
     expect(pageText()).toContain('This alarm message does not exist or was deleted');
@@ -341,6 +381,7 @@ describe('statement page', () => {
 describe('message tab', () => {
   beforeEach(() => {
     handlers.terminalPage = () => ({ list: [terminal(1), terminal(2), terminal(3)], count: 3 });
+    handlers.latestAlarms = () => [];
     handlers.alarmStatistics = () => ({
       total: 5,
       byTerminal: [
@@ -376,6 +417,22 @@ describe('message tab', () => {
     expect(navigateTo).toHaveBeenLastCalledWith('/pagesMore/message/table');
   });
 
+  it("shows each device's newest alarm in its row: type, time and place, read or not", async () => {
+    handlers.latestAlarms = () => [
+      alarm(9, { terminalId: 2, alarmType: 'overspeed', address: 'Ring road 9' }),
+      alarm(4, { terminalId: 3, alarmType: 'sos', address: null, read: true }),
+    ];
+    await page.render('/pages/message/msg', <MessagePage />);
+    expect(calls('latestAlarms')).toHaveLength(1);
+    const rowOf = (id: number) => page.container.querySelector(`[data-terminal-id="${id}"]`)!;
+    const newest = rowOf(2).querySelector('.latest-alarm')!;
+    expect(newest.textContent).toBe('Overspeed03-10 08:05Ring road 9');
+    expect(newest.querySelector('[aria-label="Unread"]')).not.toBeNull();
+    expect(rowOf(3).querySelector('.latest-alarm')?.textContent).toBe('SOS03-10 08:05');
+    expect(rowOf(3).querySelector('[aria-label="Unread"]')).toBeNull();
+    expect(rowOf(1).textContent).toContain('No alarms');
+  });
+
   it('refetches the counts every 10 s while shown and when the live socket reconnects', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await page.render('/pages/message/msg', <MessagePage />);
@@ -391,5 +448,7 @@ describe('message tab', () => {
     await act(async () => live.ready());
     await settleUi();
     expect(calls('alarmStatistics')).toHaveLength(3);
+    // The rows' newest alarms with them.
+    expect(calls('latestAlarms')).toHaveLength(3);
   });
 });

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isMemberNotice, type AlarmLog } from '@xunji/shared';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { AlarmActions } from '../../alarms/AlarmActions';
 import { AlarmIcon } from '../../alarms/AlarmIcon';
 import { alarmDetail, alarmName, alarmPlace, beginOf, endOf } from '../../alarms/format';
 import { alarmQueries } from '../../alarms/queries';
@@ -63,8 +64,9 @@ function MemberNoticePage({ alarm, title }: { alarm: AlarmLog; title: string }) 
 }
 
 /**
- * /pagesMore/message/statement?id=: one alarm on the map with its details. Reading it marks it
- * read on the server (the lists and unread counts are refetched when next shown).
+ * /pagesMore/message/statement?id=: one alarm on the map with its details and what to do about
+ * it. Reading it marks it read on the server (the lists and unread counts are refetched when next
+ * shown).
  */
 export default function MessageStatementPage() {
   const { t } = useTranslation();
@@ -110,6 +112,7 @@ export default function MessageStatementPage() {
       }
     >
       <AlarmFacts alarm={alarm} />
+      <AlarmActions alarm={alarm} />
     </MapSheetPage>
   );
 }
