@@ -1,10 +1,13 @@
 import { BrowserRouter } from 'react-router';
+import { LocaleProvider } from './components/LocaleProvider';
 import { AppRoutes } from './router/routes';
 
 export function App() {
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <LocaleProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </LocaleProvider>
   );
 }

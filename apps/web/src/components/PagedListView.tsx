@@ -1,16 +1,20 @@
 import { Empty, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListStatus, PagedList } from '../devices/list-state';
 import './paged-list.css';
 
-/** The words of a paged list, from its page's resources. */
+/**
+ * The words of a paged list: its empty state, and — when a page words them its own way — the
+ * pull-to-refresh and list status texts (the shared ones of `lists` otherwise).
+ */
 export interface PagedListTexts {
-  pulling: string;
-  canRelease: string;
-  refreshing: string;
-  refreshed: string;
   empty: string;
-  status: Record<ListStatus, string>;
+  pulling?: string;
+  canRelease?: string;
+  refreshing?: string;
+  refreshed?: string;
+  status?: Record<ListStatus, string>;
 }
 
 interface PagedListViewProps {
@@ -35,14 +39,15 @@ export function PagedListView({
   children,
   className,
 }: PagedListViewProps) {
+  const { t } = useTranslation();
   const empty = list.items.length === 0 && list.status === 'nomore';
   return (
     <div className={className}>
       <PullToRefresh
-        pullingText={texts.pulling}
-        canReleaseText={texts.canRelease}
-        refreshingText={texts.refreshing}
-        completeText={texts.refreshed}
+        pullingText={texts.pulling ?? t('lists.pulling')}
+        canReleaseText={texts.canRelease ?? t('lists.canRelease')}
+        refreshingText={texts.refreshing ?? t('lists.refreshing')}
+        completeText={texts.refreshed ?? t('lists.refreshed')}
         onRefresh={onRefresh}
       >
         {children}
@@ -50,7 +55,7 @@ export function PagedListView({
         <InfiniteScroll loadMore={loadMore} hasMore={list.status !== 'nomore'}>
           {empty ? null : (
             <span className="list-status paged-list__status" data-status={list.status}>
-              {texts.status[list.status]}
+              {texts.status?.[list.status] ?? t(`lists.status.${list.status}`)}
             </span>
           )}
         </InfiniteScroll>

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CHINA_ADCODE, FENCE_MAX_PER_DEVICE, routes } from '@xunji/shared';
+import { CHINA_ADCODE, FENCE_MAX_PER_DEVICE, routes, type Language } from '@xunji/shared';
 import { call } from '../api/call';
 import type { RequestOptions } from '../api/request';
-import { storedRegionTree, useRegionStore } from '../stores/region';
+import { saveRegionTree, storedRegionTree } from '../stores/region';
 import { outlineRings } from './polyline';
 import { regionTreeOf } from './region-tree';
 
@@ -37,23 +37,27 @@ export const fenceQueries = {
 
 /** The administrative units do not change while the app runs: asked once. */
 export const regionQueries = {
-  /** The region tree, from the local cache (stores/region.ts) or the district call. */
-  tree: queryOptions({
-    queryKey: ['regions', 'tree'],
-    queryFn: async () => {
-      const stored = storedRegionTree();
-      if (stored) return stored;
-      const answer = await call(
-        routes.district,
-        { query: { keywords: CHINA_ADCODE, subdistrict: 3 } },
-        quietLoading,
-      );
-      const tree = regionTreeOf(answer);
-      useRegionStore.setState({ tree, savedAt: Date.now() });
-      return tree;
-    },
-    staleTime: Infinity,
-  }),
+  /**
+   * The region tree in a language (the call's Accept-Language is the app's), from the local cache
+   * (stores/region.ts) or the district call.
+   */
+  tree: (language: Language) =>
+    queryOptions({
+      queryKey: ['regions', 'tree', language],
+      queryFn: async () => {
+        const stored = storedRegionTree(language);
+        if (stored) return stored;
+        const answer = await call(
+          routes.district,
+          { query: { keywords: CHINA_ADCODE, subdistrict: 3 } },
+          quietLoading,
+        );
+        const tree = regionTreeOf(answer);
+        saveRegionTree(language, tree);
+        return tree;
+      },
+      staleTime: Infinity,
+    }),
   /** A unit's outline, WGS-84 rings. */
   outline: (code: string) =>
     queryOptions({

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { addDays, type HistoryType } from '@xunji/shared';
-import { CalendarPickerView, ConfigProvider, Popup } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
+import { CalendarPickerView, Popup } from 'antd-mobile';
 import { CalendarOutline, LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,24 +88,21 @@ function MonthCalendar({
         {step(1, t('history.report.nextMonth'), '›')}
         {step(12, t('history.report.nextYear'), '»')}
       </div>
-      {/* antd-mobile's own words (the weekdays) in the app's language. */}
-      <ConfigProvider locale={language === 'en' ? enUS : zhCN}>
-        <CalendarPickerView
-          key={month}
-          title={false}
-          selectionMode="single"
-          value={toDate(date)}
-          allowClear={false}
-          min={toDate(start)}
-          max={toDate(end)}
-          renderBottom={(day) =>
-            marks.data?.has(fromDate(day)) ? (
-              <span className="date-calendar__mark" data-day={fromDate(day)} />
-            ) : null
-          }
-          onChange={(value) => onPick(value ? fromDate(value) : null)}
-        />
-      </ConfigProvider>
+      <CalendarPickerView
+        key={month}
+        title={false}
+        selectionMode="single"
+        value={toDate(date)}
+        allowClear={false}
+        min={toDate(start)}
+        max={toDate(end)}
+        renderBottom={(day) =>
+          marks.data?.has(fromDate(day)) ? (
+            <span className="date-calendar__mark" data-day={fromDate(day)} />
+          ) : null
+        }
+        onChange={(value) => onPick(value ? fromDate(value) : null)}
+      />
     </>
   );
 }

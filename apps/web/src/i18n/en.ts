@@ -503,6 +503,17 @@ const en = {
       empty: 'No members',
     },
   },
+  lists: {
+    pulling: 'Pull down to refresh',
+    canRelease: 'Release to refresh',
+    refreshing: 'Loading…',
+    refreshed: 'Refreshed',
+    status: {
+      loadmore: 'Pull up to load more',
+      loading: 'Loading…',
+      nomore: 'No more',
+    },
+  },
   history: {
     trackTitle: 'History track',
     reportTitle: 'Trips and stays',
@@ -550,7 +561,7 @@ const en = {
       maxSpeed: 'Top speed',
       averageSpeed: 'Average speed',
       ongoing: 'Ongoing',
-      missing: 'The records have changed; please go back and choose again',
+      missing: 'Nothing is recorded at this time any more; please go back and choose again',
       stayDetails: 'Stay details',
       tripDetails: 'Trip details',
       backToList: 'Back to the list',
@@ -567,14 +578,10 @@ const en = {
       endMark: 'E',
       stayMark: 'P',
       noTrackPoints: 'No track points for this trip',
-      pulling: 'Pull down to refresh',
-      canRelease: 'Release to refresh',
-      refreshing: 'Loading…',
-      refreshed: 'Refreshed',
-      status: {
-        loadmore: 'Pull up to load more',
-        loading: 'Loading…',
-        nomore: 'No more',
+      dayTotals: {
+        distance: 'Distance',
+        trips: 'Trips',
+        drivingTime: 'Driving',
       },
     },
     duration: {

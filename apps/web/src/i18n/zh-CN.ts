@@ -496,6 +496,17 @@ const zhCN = {
       empty: '暂无成员',
     },
   },
+  lists: {
+    pulling: '下拉刷新',
+    canRelease: '释放立即刷新',
+    refreshing: '加载中…',
+    refreshed: '刷新成功',
+    status: {
+      loadmore: '上拉加载更多',
+      loading: '加载中…',
+      nomore: '没有更多了',
+    },
+  },
   history: {
     trackTitle: '历史轨迹',
     reportTitle: '行程报表',
@@ -543,7 +554,7 @@ const zhCN = {
       maxSpeed: '最高速度',
       averageSpeed: '平均速度',
       ongoing: '进行中',
-      missing: '记录已更新，请返回列表重新选择',
+      missing: '这段时间已没有记录，请返回列表重新选择',
       stayDetails: '停留详情',
       tripDetails: '行程详情',
       backToList: '返回列表',
@@ -560,14 +571,10 @@ const zhCN = {
       endMark: '终',
       stayMark: '停',
       noTrackPoints: '这段行程没有轨迹点',
-      pulling: '下拉刷新',
-      canRelease: '释放立即刷新',
-      refreshing: '加载中…',
-      refreshed: '刷新成功',
-      status: {
-        loadmore: '上拉加载更多',
-        loading: '正在加载…',
-        nomore: '没有更多了',
+      dayTotals: {
+        distance: '总里程',
+        trips: '行程',
+        drivingTime: '驾驶时长',
       },
     },
     duration: {

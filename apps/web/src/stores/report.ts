@@ -24,15 +24,17 @@ export function selectReportItem(selected: ReportSelection): void {
   useReportStore.setState({ selected });
 }
 
-/** The stored item when it is the one a details URL names, else null (another item, a reload…). */
+/** The stored item when it is the one a details URL names (by device and times), else null. */
 export function storedReportItem(
   selected: ReportSelection | null,
-  terminalId: number | null,
-  type: string | null,
-  itemId: number | null,
+  link: { terminalId: number; type: ReportItemType; startTime: number; endTime: number } | null,
 ): ReportSelection | null {
-  if (!selected || terminalId === null || itemId === null) return null;
-  return selected.terminalId === terminalId && selected.type === type && selected.item.id === itemId
+  if (!selected || !link) return null;
+  const { terminalId, type, item } = selected;
+  return terminalId === link.terminalId &&
+    type === link.type &&
+    item.startTime === link.startTime &&
+    item.endTime === link.endTime
     ? selected
     : null;
 }

@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { RegionChoice } from '../../fences/draft';
 import { regionQueries } from '../../fences/queries';
 import { regionPath, regionPathName, type RegionNode } from '../../fences/region-tree';
+import { useAppStore } from '../../stores/app';
 
 const FIELD_NAMES = { label: 'name', value: 'code', children: 'children' };
 
 /**
- * The region of a district fence: province → city → district from the cached region tree. A
- * province or a city is a region too: confirming before the last level chooses it.
+ * The region of a district fence: province → city → district from the cached region tree, named
+ * in the app's language. A province or a city is a region too: confirming before the last level
+ * chooses it.
  */
 export function RegionPicker({
   region,
@@ -22,7 +24,8 @@ export function RegionPicker({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const tree = useQuery(regionQueries.tree);
+  const language = useAppStore((state) => state.language);
+  const tree = useQuery(regionQueries.tree(language));
   const path = region && tree.data ? regionPath(tree.data, region.code) : [];
   const shown = path.length > 0 ? regionPathName(path) : region?.name;
 

@@ -370,7 +370,7 @@ describe('fence editor', () => {
       await page.render(newFence, <FenceDetailsPage />);
       await chooseType('Region');
       await click(page.container.querySelector('[data-testid="fence-region"]')!);
-      expect(useRegionStore.getState().tree?.[0]?.name).toBe('广东省');
+      expect(useRegionStore.getState().trees.en?.tree[0]?.name).toBe('广东省');
       page.unmount();
       await page.render(newFence, <FenceDetailsPage />);
       await chooseType('Region');

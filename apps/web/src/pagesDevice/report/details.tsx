@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import type { StopoverItem, TripItem } from '@xunji/shared';
-import { Tag } from 'antd-mobile';
+import { DotLoading, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Facts } from '../../components/Facts';
@@ -8,6 +9,8 @@ import { MissingItem } from '../../components/MissingItem';
 import { PageLayout } from '../../components/PageLayout';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { formatDistance, formatDuration } from '../../history/format';
+import { historyQueries } from '../../history/queries';
+import { reportLinkOf } from '../../history/report-link';
 import { formatDateTime } from '../../lib/date';
 import { navigateBack, redirectTo } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
@@ -78,18 +81,25 @@ function Missing({ terminalId }: { terminalId: number | null }) {
 }
 
 /**
- * /pagesDevice/report/details?id=&type=trip|stay&itemId=: the trip or stay chosen in the report
- * list (handed over in the report store), on the map with its numbers.
+ * /pagesDevice/report/details?id=&type=trip|stay&start=&end=: a trip or stay by device and times,
+ * on the map with its numbers. The server answers the segment that now covers those times (a
+ * link stays good when detection replaces the row); the item handed over by the list (report
+ * store) shows meanwhile.
  */
 export default function ReportDetailsPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
-  const itemId = useDeviceId('itemId');
   const [params] = useSearchParams();
-  const type = params.get('type');
+  const link = reportLinkOf(id, params);
   const selected = useReportStore((state) => state.selected);
-  const shown = storedReportItem(selected, id, type, itemId);
+  const current = useQuery({
+    ...historyQueries.item(link ?? { terminalId: 0, type: 'trip', startTime: 0, endTime: 0 }),
+    enabled: link !== null,
+    placeholderData: storedReportItem(selected, link) ?? undefined,
+  });
+  const shown = current.data;
 
+  const type = link?.type ?? params.get('type');
   const title =
     type === 'trip'
       ? t('history.report.tripDetails')
@@ -100,7 +110,13 @@ export default function ReportDetailsPage() {
   if (!shown)
     return (
       <PageLayout title={title}>
-        <Missing terminalId={id} />
+        {link && current.isPending ? (
+          <div className="report-details__loading">
+            <DotLoading color="primary" />
+          </div>
+        ) : (
+          <Missing terminalId={id} />
+        )}
       </PageLayout>
     );
 

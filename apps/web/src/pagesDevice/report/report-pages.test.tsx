@@ -39,6 +39,7 @@ const DAY = addDays(today(), -2);
 /** A local time of DAY, epoch ms. */
 const at = (hours: number, minutes = 0) => toDate(DAY).getTime() + (hours * 60 + minutes) * 60_000;
 const MMDD = DAY.slice(5);
+const TOTALS = { distance: 12_345, drivingTime: 40 * 60 };
 
 const ends = {
   startLon: 114.06,
@@ -118,12 +119,37 @@ beforeEach(() => {
 describe('report table page', () => {
   const tablePath = (extra = '') => `/pagesDevice/report/table?id=7&date=${DAY}${extra}`;
 
-  it("lists the day's stays first, with times, duration, address and the ongoing flag", async () => {
+  it("opens on the day's trips, with the day's totals above them", async () => {
+    handlers.tripPage = () => ({
+      list: [trip(5), trip(6, { startTime: at(11), endTime: at(11, 30) })],
+      count: 2,
+      totals: { distance: 24_690, drivingTime: 70 * 60 },
+    });
+    await render(tablePath(), <ReportTablePage />);
+    expect(calls('stopoverPage')).toHaveLength(0);
+    expect(calls('tripPage')).toHaveLength(1);
+    expect(tab('Trips').classList.contains('adm-tabs-tab-active')).toBe(true);
+    const total = (key: string) =>
+      page.container.querySelector(`[data-testid="report-total-${key}"]`)?.textContent;
+    expect(total('distance')).toBe('24.69 km');
+    expect(total('trips')).toBe('2');
+    expect(total('drivingTime')).toBe('1 h 10 min');
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('shows no totals for a day without trips', async () => {
+    handlers.tripPage = () => ({ list: [], count: 0, totals: { distance: 0, drivingTime: 0 } });
+    await render(tablePath(), <ReportTablePage />);
+    expect(page.container.querySelector('[data-testid="report-day-totals"]')).toBeNull();
+    expect(pageText()).toContain('Nothing recorded on this day');
+  });
+
+  it("lists the day's stays, with times, duration, address and the ongoing flag", async () => {
     handlers.stopoverPage = () => ({
       list: [stay(1), stay(2, { ongoing: true, address: null, startTime: at(10) })],
       count: 2,
     });
-    await render(tablePath(), <ReportTablePage />);
+    await render(tablePath('&tab=stays'), <ReportTablePage />);
     expect(calls('stopoverPage')).toEqual([
       {
         query: expect.objectContaining({
@@ -151,7 +177,7 @@ describe('report table page', () => {
   });
 
   it('lists trips with addresses, distance and speeds to two decimals', async () => {
-    handlers.tripPage = () => ({ list: [trip(5)], count: 1 });
+    handlers.tripPage = () => ({ list: [trip(5)], count: 1, totals: TOTALS });
     await render(tablePath('&tab=trips'), <ReportTablePage />);
     expect(calls('stopoverPage')).toHaveLength(0);
     const row = rows()[0]?.textContent ?? '';
@@ -170,7 +196,7 @@ describe('report table page', () => {
       const ids = number === 1 ? [...Array(20).keys()] : [20, 21, 22];
       return { list: ids.map((id) => stay(id + 1)), count: 23 };
     };
-    await render(tablePath(), <ReportTablePage />);
+    await render(tablePath('&tab=stays'), <ReportTablePage />);
     // InfiniteScroll asks again while its end is in view (always, in happy-dom); its checks are
     // throttled (100 ms).
     await vi.waitFor(() =>
@@ -187,30 +213,34 @@ describe('report table page', () => {
     handlers.stopoverPage = () => {
       throw new Error('down');
     };
-    await render(tablePath(), <ReportTablePage />);
+    await render(tablePath('&tab=stays'), <ReportTablePage />);
+    await settleUi();
+    await act(() => new Promise((r) => setTimeout(r, 250)));
+    // No second attempt on its own (the endless end stops): a pull to refresh asks again.
     expect(calls('stopoverPage')).toHaveLength(1);
-    expect(pageText()).toContain('Nothing recorded on this day');
+    expect(rows()).toHaveLength(0);
   });
 
   it('switches tabs, keeping the tab in the URL', async () => {
     handlers.stopoverPage = () => ({ list: [stay(1)], count: 1 });
-    handlers.tripPage = () => ({ list: [trip(5), trip(6)], count: 2 });
+    handlers.tripPage = () => ({ list: [trip(5), trip(6)], count: 2, totals: TOTALS });
     await render(tablePath(), <ReportTablePage />);
-    expect(rows()).toHaveLength(1);
-    await click(tab('Trips'));
-    expect(seen.location).toContain('tab=trips');
-    expect(seen.location).toContain(`date=${DAY}`);
-    expect(calls('tripPage')).toHaveLength(1);
     expect(rows()).toHaveLength(2);
     expect(rows()[0]?.textContent).toContain('From address 5');
     await click(tab('Stays'));
     expect(seen.location).toContain('tab=stays');
+    expect(seen.location).toContain(`date=${DAY}`);
+    expect(calls('stopoverPage')).toHaveLength(1);
+    expect(rows()).toHaveLength(1);
     expect(rows()[0]?.textContent).toContain('Stay address 1');
+    await click(tab('Trips'));
+    expect(seen.location).toContain('tab=trips');
+    expect(rows()[0]?.textContent).toContain('From address 5');
   });
 
   it('shows the empty state for a day without records', async () => {
     handlers.stopoverPage = () => ({ list: [], count: 0 });
-    await render(tablePath(), <ReportTablePage />);
+    await render(tablePath('&tab=stays'), <ReportTablePage />);
     expect(rows()).toHaveLength(0);
     expect(pageText()).toContain('Nothing recorded on this day');
     expect(page.container.querySelector('.list-status')).toBeNull();
@@ -218,7 +248,7 @@ describe('report table page', () => {
 
   it('the day buttons move the date (in the URL) and load that day', async () => {
     handlers.stopoverPage = () => ({ list: [], count: 0 });
-    await render(tablePath(), <ReportTablePage />);
+    await render(tablePath('&tab=stays'), <ReportTablePage />);
     await click(buttonNamed('Previous day'));
     const before = addDays(DAY, -1);
     expect(seen.location).toContain(`date=${before}`);
@@ -237,7 +267,7 @@ describe('report table page', () => {
     // Another day of DAY's month (the calendar shows that month).
     const target = DAY.endsWith('-01') ? addDays(DAY, 1) : `${DAY.slice(0, 8)}01`;
     handlers.historyDates = () => [target, DAY];
-    await render(tablePath(), <ReportTablePage />);
+    await render(tablePath('&tab=stays'), <ReportTablePage />);
     await click(buttonNamed('Choose a date'));
     expect(calls('historyDates')).toEqual([
       expect.objectContaining({
@@ -254,9 +284,9 @@ describe('report table page', () => {
 
   it('the calendar steps through months inside the ten years up to today', async () => {
     handlers.stopoverPage = () => ({ list: [], count: 0 });
-    handlers.tripPage = () => ({ list: [], count: 0 });
+    handlers.tripPage = () => ({ list: [], count: 0, totals: TOTALS });
     handlers.historyDates = () => [];
-    await render(`/pagesDevice/report/table?id=7&tab=trips`, <ReportTablePage />);
+    await render(`/pagesDevice/report/table?id=7`, <ReportTablePage />);
     await click(buttonNamed('Choose a date'));
     const month = () => document.body.querySelector('[data-month]')?.getAttribute('data-month');
     expect(month()).toBe(today().slice(0, 7));
@@ -284,14 +314,14 @@ describe('report table page', () => {
   });
 
   it('a date after today shows today', async () => {
-    handlers.stopoverPage = () => ({ list: [], count: 0 });
+    handlers.tripPage = () => ({ list: [], count: 0, totals: TOTALS });
     await render('/pagesDevice/report/table?id=7&date=2999-01-01', <ReportTablePage />);
-    expect(calls('stopoverPage')[0]?.query.startTime).toBe(`${today()} 00:00:00`);
+    expect(calls('tripPage')[0]?.query.startTime).toBe(`${today()} 00:00:00`);
     expect(pageText()).toContain('Today');
   });
 
-  it('a row hands its item to the details page', async () => {
-    handlers.tripPage = () => ({ list: [trip(5)], count: 1 });
+  it('a row hands its item to the details page, linked by device and times', async () => {
+    handlers.tripPage = () => ({ list: [trip(5)], count: 1, totals: TOTALS });
     await render(tablePath('&tab=trips'), <ReportTablePage />);
     await click(rows()[0]!);
     expect(useReportStore.getState().selected).toEqual({
@@ -299,22 +329,34 @@ describe('report table page', () => {
       type: 'trip',
       item: trip(5),
     });
-    expect(navigateTo).toHaveBeenCalledWith('/pagesDevice/report/details?id=7&type=trip&itemId=5');
+    expect(navigateTo).toHaveBeenCalledWith(
+      `/pagesDevice/report/details?id=7&type=trip&start=${at(9, 5)}&end=${at(9, 45)}`,
+    );
   });
 
   it('without a device id it says so', async () => {
     await render('/pagesDevice/report/table', <ReportTablePage />);
-    expect(calls('stopoverPage')).toHaveLength(0);
+    expect(calls('tripPage')).toHaveLength(0);
     expect(pageText()).toContain('No such device');
   });
 });
 
 describe('report details page', () => {
-  it("shows a stay's numbers from the store", async () => {
-    useReportStore.setState({
-      selected: { terminalId: 7, type: 'stay', item: stay(11, { ongoing: true }) },
-    });
-    await render('/pagesDevice/report/details?id=7&type=stay&itemId=11', <ReportDetailsPage />);
+  const detailsPath = (type: string, item: { startTime: number; endTime: number }) =>
+    `/pagesDevice/report/details?id=7&type=${type}&start=${item.startTime}&end=${item.endTime}`;
+
+  it("shows a stay's numbers, asking the server for the stay at its times", async () => {
+    handlers.stopoverAt = () => stay(11, { ongoing: true });
+    await render(detailsPath('stay', stay(11)), <ReportDetailsPage />);
+    expect(calls('stopoverAt')).toEqual([
+      {
+        query: {
+          terminalId: 7,
+          startTime: String(stay(11).startTime),
+          endTime: String(stay(11).endTime),
+        },
+      },
+    ]);
     expect(pageText()).toContain('Stay details');
     expect(page.container.querySelector('[data-testid="stay-map"]')?.textContent).toBe('11');
     const fact = (key: string) =>
@@ -325,20 +367,35 @@ describe('report details page', () => {
     expect(fact('address')).toBe('Stay address 11');
   });
 
-  it("shows a trip's numbers from the store", async () => {
+  it("shows a trip's numbers from the store at once, then the server's", async () => {
     useReportStore.setState({ selected: { terminalId: 7, type: 'trip', item: trip(5) } });
-    await render('/pagesDevice/report/details?id=7&type=trip&itemId=5', <ReportDetailsPage />);
+    let answer!: (item: TripItem) => void;
+    handlers.tripAt = () => new Promise<TripItem>((resolve) => (answer = resolve));
+    await render(detailsPath('trip', trip(5)), <ReportDetailsPage />);
     expect(pageText()).toContain('Trip details');
     expect(page.container.querySelector('[data-testid="trip-map"]')?.textContent).toBe('5');
-    const sheet = page.container.querySelector('[data-testid="report-sheet"]')?.textContent ?? '';
+    const sheet = () =>
+      page.container.querySelector('[data-testid="report-sheet"]')?.textContent ?? '';
     for (const value of ['12.35 km', '34.57 km/h', '78.90 km/h', '40 min', 'From address 5'])
-      expect(sheet).toContain(value);
+      expect(sheet()).toContain(value);
+    // Detection ran again since: the trip that covers those times now has another row.
+    await act(async () => answer(trip(9, { distance: 15_000 })));
+    await settleUi();
+    expect(page.container.querySelector('[data-testid="trip-map"]')?.textContent).toBe('9');
+    expect(sheet()).toContain('15.00 km');
   });
 
-  it('says the item is missing when the store does not hold it, with a way back', async () => {
+  it('after a reload (an empty store) asks the server alone', async () => {
+    handlers.tripAt = () => trip(5);
+    await render(detailsPath('trip', trip(5)), <ReportDetailsPage />);
+    expect(page.container.querySelector('[data-testid="trip-map"]')?.textContent).toBe('5');
+  });
+
+  it('says nothing is recorded there any more when the server finds no trip, with a way back', async () => {
     useReportStore.setState({ selected: { terminalId: 7, type: 'stay', item: stay(11) } });
-    await render('/pagesDevice/report/details?id=7&type=trip&itemId=11', <ReportDetailsPage />);
-    expect(pageText()).toContain('The records have changed; please go back and choose again');
+    handlers.tripAt = () => null;
+    await render(detailsPath('trip', trip(5)), <ReportDetailsPage />);
+    expect(pageText()).toContain('Nothing is recorded at this time any more');
     expect(page.container.querySelector('[data-testid="report-sheet"]')).toBeNull();
     await click(buttonNamed('Back to the list'));
     // Opened directly (no entry to go back to): the device's report list.
@@ -346,8 +403,9 @@ describe('report details page', () => {
     expect(navigateBack).not.toHaveBeenCalled();
   });
 
-  it('an empty store (after a reload) is missing too', async () => {
+  it('a link of before (a row id, no times) is missing without asking', async () => {
     await render('/pagesDevice/report/details?id=7&type=stay&itemId=11', <ReportDetailsPage />);
-    expect(pageText()).toContain('The records have changed; please go back and choose again');
+    expect(pageText()).toContain('Nothing is recorded at this time any more');
+    expect(calls('stopoverAt')).toHaveLength(0);
   });
 });

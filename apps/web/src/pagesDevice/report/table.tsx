@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StopoverItem, StopoverPage, TripItem, TripPage } from '@xunji/shared';
 import { Tabs } from 'antd-mobile';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagedListView } from '../../components/PagedListView';
@@ -12,25 +12,39 @@ import { useDeviceId } from '../../devices/useDeviceId';
 import { usePagedList, type Page } from '../../devices/usePagedList';
 import { dayFromParam, dayWindow } from '../../history/day';
 import { fetchReportPage, historyKeys } from '../../history/queries';
+import { reportDetailsPath } from '../../history/report-link';
 import { navigateTo } from '../../router/navigation';
-import { PATHS } from '../../router/paths';
-import { selectReportItem } from '../../stores/report';
+import { selectReportItem, type ReportSelection } from '../../stores/report';
 import { DeviceMissing } from '../info/DeviceMissing';
 import { DateBar } from '../../history/DateBar';
+import { DayTotals } from './DayTotals';
 import { StayRow, TripRow } from './ReportRows';
 import './report.css';
 
-const TABS = ['stays', 'trips'] as const;
+/** Trips first: what a car owner opens the report for. */
+const TABS = ['trips', 'stays'] as const;
 type ReportTab = (typeof TABS)[number];
 
-const tabFromParam = (value: string | null): ReportTab => (value === 'trips' ? 'trips' : 'stays');
+const tabFromParam = (value: string | null): ReportTab => (value === 'stays' ? 'stays' : 'trips');
+
+/** Hands the item to the details page (shown at once) and opens it by device and times. */
+function openDetails(selection: ReportSelection): void {
+  selectReportItem(selection);
+  const { terminalId, type, item } = selection;
+  navigateTo(
+    reportDetailsPath({ terminalId, type, startTime: item.startTime, endTime: item.endTime }),
+  );
+}
 
 function ReportList<T extends { id: number }>({
   fetchPage,
   renderRow,
+  header,
 }: {
   fetchPage: (page: number) => Promise<Page<T>>;
   renderRow: (item: T) => ReactNode;
+  /** Above the rows, inside the pull to refresh. */
+  header?: ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -46,19 +60,9 @@ function ReportList<T extends { id: number }>({
         void queryClient.invalidateQueries({ queryKey: historyKeys.all });
         await refresh();
       }}
-      texts={{
-        pulling: t('history.report.pulling'),
-        canRelease: t('history.report.canRelease'),
-        refreshing: t('history.report.refreshing'),
-        refreshed: t('history.report.refreshed'),
-        empty: t('history.report.empty'),
-        status: {
-          loadmore: t('history.report.status.loadmore'),
-          loading: t('history.report.status.loading'),
-          nomore: t('history.report.status.nomore'),
-        },
-      }}
+      texts={{ empty: t('history.report.empty') }}
     >
+      {header}
       <div className="report-list">{list.items.map(renderRow)}</div>
     </PagedListView>
   );
@@ -70,10 +74,7 @@ function StaysList({ id, date }: { id: number; date: string }) {
       fetchReportPage('stopover', id, dayWindow(date), page) as Promise<StopoverPage>,
     [id, date],
   );
-  const open = (item: StopoverItem) => {
-    selectReportItem({ terminalId: id, type: 'stay', item });
-    navigateTo(`${PATHS.reportDetails}?id=${id}&type=stay&itemId=${item.id}`);
-  };
+  const open = (item: StopoverItem) => openDetails({ terminalId: id, type: 'stay', item });
   return (
     <ReportList
       fetchPage={fetchPage}
@@ -83,17 +84,21 @@ function StaysList({ id, date }: { id: number; date: string }) {
 }
 
 function TripsList({ id, date }: { id: number; date: string }) {
+  // The day's totals come with every page of its trips: the latest answer's are shown.
+  const [day, setDay] = useState<Pick<TripPage, 'count' | 'totals'> | null>(null);
   const fetchPage = useCallback(
-    (page: number) => fetchReportPage('trip', id, dayWindow(date), page) as Promise<TripPage>,
+    async (page: number) => {
+      const answer = (await fetchReportPage('trip', id, dayWindow(date), page)) as TripPage;
+      setDay(answer);
+      return answer;
+    },
     [id, date],
   );
-  const open = (item: TripItem) => {
-    selectReportItem({ terminalId: id, type: 'trip', item });
-    navigateTo(`${PATHS.reportDetails}?id=${id}&type=trip&itemId=${item.id}`);
-  };
+  const open = (item: TripItem) => openDetails({ terminalId: id, type: 'trip', item });
   return (
     <ReportList
       fetchPage={fetchPage}
+      header={day && day.count > 0 ? <DayTotals trips={day.count} totals={day.totals} /> : null}
       renderRow={(item) => <TripRow key={item.id} item={item} onOpen={open} />}
     />
   );
@@ -130,6 +135,8 @@ export default function ReportTablePage() {
     >
       {id === null ? (
         <DeviceMissing invalidId />
+      ) : device.isError && !device.data ? (
+        <DeviceMissing error={device.error} onRetry={device.refetch} />
       ) : (
         <>
           <div className="report-filters">
