@@ -5,6 +5,6 @@
 export function appSettings({ language }: { language: string }) {
   localStorage.setItem(
     'xunji.app',
-    JSON.stringify({ state: { language, mapSource: 'none' }, version: 0 }),
+    JSON.stringify({ state: { pickedLanguage: language, mapSource: 'none' }, version: 1 }),
   );
 }

@@ -1,46 +1,9 @@
-import type { CoreMessages } from './messages';
+import enCore from './core/en';
+import type { AppMessages } from './messages';
 
-/** English; `satisfies Messages` keeps its keys exactly those of zh-CN.ts. */
+/** English; `satisfies AppMessages` keeps its keys exactly those of zh-CN.ts. */
 const en = {
-  app: {
-    name: 'Xunji',
-  },
-  common: {
-    back: 'Back',
-    confirm: 'OK',
-    cancel: 'Cancel',
-    save: 'Save',
-    close: 'Close',
-    loading: 'Loading…',
-    comingSoon: 'Coming soon',
-    notSet: 'Not set',
-  },
-  tabs: {
-    home: 'Home',
-    message: 'Messages',
-    mine: 'Mine',
-  },
-  errors: {
-    systemError: 'System Error',
-    requestError: 'Request Error',
-    requestTimeout: 'Request Timeout',
-    checkNetwork: 'Please check the network connection',
-    tryAgainLater: 'System error please try again later',
-    packageNotLoaded: 'Not loaded into the data package please try again later',
-    connectionTimedOut: 'Connection to server timed out, tap screen to retry',
-    tooFast: 'Operation too fast',
-    setFailed: 'Set failed',
-    wechatBindingError: 'WeChat binding error',
-    operationFailure: 'Operation failure',
-    downloadPlayFailed: 'Download and play failed',
-    savePlaybackFailed: 'Save playback failed, please check the file permission',
-    qrSaveFailed: 'QR code saving failed',
-    qrUnavailable: 'QR code unavailable',
-    locationFailed: 'Get location failed',
-    openLocationFailed: 'Open location failed',
-    loginAgain: 'Please sign in again',
-    signInFirst: 'Please sign in first',
-  },
+  ...enCore,
   home: {
     title: 'Xunji',
     mapType: 'Map type',
@@ -217,36 +180,11 @@ const en = {
     dragHint: 'Drag the map to put the pin on the place',
     confirm: 'Use this place',
   },
-  login: {
-    title: 'Sign in',
-    byAccount: 'Account',
-    byPhone: 'Phone number',
-    accountPlaceholder: 'Username / phone / device number',
-    phonePlaceholder: 'Mobile number',
-    passwordPlaceholder: 'Password',
-    remember: 'Remember password',
-    submit: 'Sign in',
-    register: 'Create account',
-    forgot: 'Forgot password?',
-    success: 'Signed in',
-  },
   register: {
     title: 'Create account',
     submit: 'Create account and sign in',
     agreePrefix: 'I have read and agree to the ',
     success: 'Account created',
-  },
-  verification: {
-    phone: 'Mobile',
-    phonePlaceholder: 'Mobile number',
-    captcha: 'Picture code',
-    captchaPlaceholder: 'As pictured',
-    captchaAlt: 'Picture code, tap to refresh',
-    code: 'Code',
-    codePlaceholder: '6-digit code',
-    getCode: 'Get code',
-    resendIn: 'Resend in {{seconds}} s',
-    codeSent: 'Code sent',
   },
   password: {
     label: 'Password',
@@ -652,10 +590,6 @@ const en = {
     refreshing: 'Loading…',
     refreshed: 'Refreshed',
   },
-  languages: {
-    'zh-CN': '中文',
-    en: 'English',
-  },
   about: {
     title: 'About',
     description:
@@ -671,12 +605,6 @@ const en = {
     hoursValue: 'Monday to Sunday, 9:00-18:00 (China time), except public holidays',
     unavailable: 'Not available',
   },
-  notice: {
-    title: 'Announcements',
-    empty: 'No announcements',
-    publishedAt: 'Published {{time}}',
-    view: 'View announcement',
-  },
   upgrade: {
     title: 'New version available',
     version: 'Latest version {{version}}',
@@ -685,13 +613,18 @@ const en = {
     later: 'Later',
     upToDate: 'You have the latest version',
   },
-  ad: {
-    skip: 'Skip {{seconds}}',
-  },
   notFound: {
     title: 'Page not found',
     text: 'The page you asked for does not exist or has been removed.',
     home: 'Back to home',
+  },
+  welcome: {
+    title: 'Welcome to Xunji',
+    intro:
+      'See where your car, child, parent or pet tracker is, and how it is doing, from your phone.',
+    live: 'Live position on the map',
+    history: 'Track playback and trip reports',
+    alarms: 'Fences, with alarms sent to your phone',
   },
   legal: {
     and: ' and the ',
@@ -770,6 +703,6 @@ const en = {
       },
     ],
   },
-} satisfies CoreMessages;
+} satisfies AppMessages;
 
 export default en;

@@ -2,29 +2,57 @@ import type { Language } from '@xunji/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useAppStore } from '../stores/app';
-import type { CoreMessages, DeviceSettingsMessages } from './messages';
+import type { AppMessages, CoreMessages, DeviceSettingsMessages } from './messages';
 
 type Loader<T> = Record<Language, () => Promise<{ default: T }>>;
 
-/** Only the current language's resources are loaded; the other one when the user switches. */
-const resources: Loader<CoreMessages> = {
-  'zh-CN': () => import('./zh-CN'),
-  en: () => import('./en'),
+/** The login page's and the shell's texts: the only ones loaded before the first page. */
+const coreResources: Loader<CoreMessages> = {
+  'zh-CN': () => import('./core/zh-CN'),
+  en: () => import('./core/en'),
 };
-
-/** The device settings pages' texts come with those pages (the login page never needs them). */
-const deviceSettingsResources: Loader<DeviceSettingsMessages> = {
-  'zh-CN': () => import('./device-settings/zh-CN'),
-  en: () => import('./device-settings/en'),
-};
-const deviceSettingsLoaded = new Map<Language, Promise<void>>();
 
 /** Resolves once i18next is set up: at launch the first page may ask for texts before that. */
 let markInitialised!: () => void;
 const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
 
+/** A set of texts loaded with the pages that need them, once per language. */
+function textPack<T extends object>(resources: Loader<T>) {
+  const loaded = new Map<Language, Promise<void>>();
+  const load = (language: Language = useAppStore.getState().language): Promise<void> => {
+    let loading = loaded.get(language);
+    if (!loading) {
+      loading = Promise.all([
+        resources[language](),
+        i18next.isInitialized ? undefined : initialised,
+      ]).then(([{ default: texts }]) => {
+        i18next.addResourceBundle(language, 'translation', texts, true, false);
+      });
+      loaded.set(language, loading);
+      loading.catch(() => loaded.delete(language));
+    }
+    return loading;
+  };
+  return { load, inUse: () => loaded.size > 0 };
+}
+
+/** Every other page's texts: they arrive with the query layout, the login page never waits for them. */
+const appTexts = textPack<AppMessages>({
+  'zh-CN': () => import('./zh-CN'),
+  en: () => import('./en'),
+});
+
+/** The device settings pages' texts come with those pages. */
+const deviceSettingsTexts = textPack<DeviceSettingsMessages>({
+  'zh-CN': () => import('./device-settings/zh-CN'),
+  en: () => import('./device-settings/en'),
+});
+
+export const loadAppTexts = appTexts.load;
+export const loadDeviceSettingsTexts = deviceSettingsTexts.load;
+
 export async function initI18n(language: Language): Promise<void> {
-  const { default: translation } = await resources[language]();
+  const { default: translation } = await coreResources[language]();
   await i18next.use(initReactI18next).init({
     lng: language,
     resources: { [language]: { translation } },
@@ -35,33 +63,22 @@ export async function initI18n(language: Language): Promise<void> {
   markInitialised();
 }
 
-/** Adds the device settings pages' texts of a language (once) to its resources. */
-export function loadDeviceSettingsTexts(
-  language: Language = useAppStore.getState().language,
-): Promise<void> {
-  let loaded = deviceSettingsLoaded.get(language);
-  if (!loaded) {
-    loaded = Promise.all([
-      deviceSettingsResources[language](),
-      i18next.isInitialized ? undefined : initialised,
-    ]).then(([{ default: texts }]) => {
-      i18next.addResourceBundle(language, 'translation', texts, true, false);
-    });
-    deviceSettingsLoaded.set(language, loaded);
-    loaded.catch(() => deviceSettingsLoaded.delete(language));
-  }
-  return loaded;
-}
-
-/** Switches at once and remembers the choice (it also becomes the Accept-Language of calls). */
+/**
+ * The user's pick: switches at once and is remembered over the browser's language (it also
+ * becomes the Accept-Language of calls).
+ */
 export async function changeLanguage(language: Language): Promise<void> {
   if (!i18next.hasResourceBundle(language, 'translation')) {
-    const { default: translation } = await resources[language]();
+    const { default: translation } = await coreResources[language]();
     i18next.addResourceBundle(language, 'translation', translation);
   }
-  // A settings page may be on screen (or in the back stack): its texts come along.
-  if (deviceSettingsLoaded.size > 0) await loadDeviceSettingsTexts(language);
+  // Pages on screen (or in the back stack) keep their texts in the new language.
+  await Promise.all(
+    [appTexts, deviceSettingsTexts]
+      .filter((pack) => pack.inUse())
+      .map((pack) => pack.load(language)),
+  );
   await i18next.changeLanguage(language);
-  useAppStore.setState({ language });
+  useAppStore.setState({ language, pickedLanguage: language });
   document.documentElement.lang = language;
 }

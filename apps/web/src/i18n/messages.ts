@@ -1,3 +1,4 @@
+import type zhCNCore from './core/zh-CN';
 import type zhCNDeviceSettings from './device-settings/zh-CN';
 import type zhCN from './zh-CN';
 
@@ -7,9 +8,11 @@ type Shape<T> = T extends string
     ? Shape<Item>[]
     : { [K in keyof T]: Shape<T[K]> };
 
-/** The shape of a language's resources loaded at launch: zh-CN's keys, any strings. */
-export type CoreMessages = Shape<typeof zhCN>;
-/** The shape of the texts loaded with the device settings pages. */
+/** The texts loaded at launch (the login page and the shell): zh-CN's keys, any strings. */
+export type CoreMessages = Shape<typeof zhCNCore>;
+/** The texts of every page but the device settings pages (the core ones included). */
+export type AppMessages = Shape<typeof zhCN>;
+/** The texts loaded with the device settings pages. */
 export type DeviceSettingsMessages = Shape<typeof zhCNDeviceSettings>;
-/** Every text of a language, once the device settings texts are in. */
-export type Messages = CoreMessages & DeviceSettingsMessages;
+/** Every text of a language, once all of them are in. */
+export type Messages = AppMessages & DeviceSettingsMessages;

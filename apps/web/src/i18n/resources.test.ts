@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import enCore from './core/en';
+import zhCNCore from './core/zh-CN';
 import enDeviceSettings from './device-settings/en';
 import zhCNDeviceSettings from './device-settings/zh-CN';
-import enCore from './en';
-import zhCNCore from './zh-CN';
+import enApp from './en';
+import zhCNApp from './zh-CN';
 
-const zhCN = { ...zhCNCore, ...zhCNDeviceSettings };
-const en = { ...enCore, ...enDeviceSettings };
+const zhCN = { ...zhCNApp, ...zhCNDeviceSettings };
+const en = { ...enApp, ...enDeviceSettings };
 
 /** Every leaf as "path = value", array items by index. */
 function leaves(value: unknown, path = ''): [string, unknown][] {
@@ -24,10 +26,22 @@ describe('language resources', () => {
     expect(keys(en)).toEqual(keys(zhCN));
   });
 
-  it('the device settings texts load apart from those of launch, without overlapping them', () => {
-    const launch = Object.keys(zhCNCore);
-    expect(Object.keys(zhCNDeviceSettings).filter((key) => launch.includes(key))).toEqual([]);
+  it('the device settings texts load apart from the others, without overlapping them', () => {
+    const app = Object.keys(zhCNApp);
+    expect(Object.keys(zhCNDeviceSettings).filter((key) => app.includes(key))).toEqual([]);
     expect(Object.keys(zhCNDeviceSettings).sort()).toEqual(Object.keys(enDeviceSettings).sort());
+  });
+
+  it('the texts of launch are those of the app texts that the login page and the shell read', () => {
+    expect(keys(enCore)).toEqual(keys(zhCNCore));
+    for (const [core, app] of [
+      [zhCNCore, zhCNApp],
+      [enCore, enApp],
+    ] as const) {
+      for (const [key, texts] of Object.entries(core)) {
+        expect(app[key as keyof typeof core], key).toBe(texts);
+      }
+    }
   });
 
   it('every entry is a non-empty string', () => {

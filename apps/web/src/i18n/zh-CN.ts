@@ -1,44 +1,11 @@
-/** Simplified Chinese, the default language. Every user-visible string of the app lives here and in en.ts. */
+import zhCNCore from './core/zh-CN';
+
+/**
+ * Simplified Chinese: every user-visible string of the app but those of the device settings pages
+ * (./device-settings). The login page's and the shell's come first, from ./core, loaded alone at launch.
+ */
 const zhCN = {
-  app: {
-    name: '寻迹',
-  },
-  common: {
-    back: '返回',
-    confirm: '确定',
-    cancel: '取消',
-    save: '保存',
-    close: '关闭',
-    loading: '加载中…',
-    comingSoon: '功能即将上线，敬请期待',
-    notSet: '未设置',
-  },
-  tabs: {
-    home: '首页',
-    message: '消息',
-    mine: '我的',
-  },
-  errors: {
-    systemError: '系统错误',
-    requestError: '请求错误',
-    requestTimeout: '请求超时',
-    checkNetwork: '请检查网络连接',
-    tryAgainLater: '系统错误，请稍后重试',
-    packageNotLoaded: '数据包未加载，请稍后重试',
-    connectionTimedOut: '连接服务器超时，点击屏幕重试',
-    tooFast: '操作太快了',
-    setFailed: '设置失败',
-    wechatBindingError: '微信绑定出错',
-    operationFailure: '操作失败',
-    downloadPlayFailed: '下载播放失败',
-    savePlaybackFailed: '保存回放失败，请检查文件权限',
-    qrSaveFailed: '二维码保存失败',
-    qrUnavailable: '二维码不可用',
-    locationFailed: '获取位置失败',
-    openLocationFailed: '打开位置失败',
-    loginAgain: '请重新登录',
-    signInFirst: '请先登录',
-  },
+  ...zhCNCore,
   home: {
     title: '寻迹',
     mapType: '地图类型',
@@ -215,36 +182,11 @@ const zhCN = {
     dragHint: '拖动地图，选择图钉所指的位置',
     confirm: '确定',
   },
-  login: {
-    title: '登录',
-    byAccount: '账号登录',
-    byPhone: '手机号登录',
-    accountPlaceholder: '用户名 / 手机号 / 设备号',
-    phonePlaceholder: '请输入手机号',
-    passwordPlaceholder: '请输入密码',
-    remember: '记住密码',
-    submit: '登录',
-    register: '注册账号',
-    forgot: '忘记密码？',
-    success: '登录成功',
-  },
   register: {
     title: '注册',
     submit: '注册并登录',
     agreePrefix: '我已阅读并同意',
     success: '注册成功',
-  },
-  verification: {
-    phone: '手机号',
-    phonePlaceholder: '请输入手机号',
-    captcha: '图形验证码',
-    captchaPlaceholder: '请输入右侧字符',
-    captchaAlt: '图形验证码，点击刷新',
-    code: '验证码',
-    codePlaceholder: '6 位验证码',
-    getCode: '获取验证码',
-    resendIn: '{{seconds}} 秒后重发',
-    codeSent: '验证码已发送',
   },
   password: {
     label: '密码',
@@ -645,10 +587,6 @@ const zhCN = {
     refreshing: '加载中…',
     refreshed: '刷新成功',
   },
-  languages: {
-    'zh-CN': '中文',
-    en: 'English',
-  },
   about: {
     title: '关于',
     description:
@@ -664,12 +602,6 @@ const zhCN = {
     hoursValue: '周一至周日 9:00-18:00（法定节假日除外）',
     unavailable: '暂未提供',
   },
-  notice: {
-    title: '公告',
-    empty: '暂无公告',
-    publishedAt: '发布于 {{time}}',
-    view: '查看公告',
-  },
   upgrade: {
     title: '发现新版本',
     version: '最新版本 {{version}}',
@@ -678,13 +610,17 @@ const zhCN = {
     later: '稍后再说',
     upToDate: '当前已是最新版本',
   },
-  ad: {
-    skip: '跳过 {{seconds}}',
-  },
   notFound: {
     title: '页面不存在',
     text: '您访问的页面不存在或已被移除。',
     home: '返回首页',
+  },
+  welcome: {
+    title: '欢迎使用寻迹',
+    intro: '在手机上随时查看车辆、老人、儿童和宠物定位器的位置与状态。',
+    live: '地图上的实时位置',
+    history: '轨迹回放与行程报告',
+    alarms: '电子围栏，报警推送到手机',
   },
   legal: {
     and: '和',
