@@ -155,6 +155,7 @@ export async function createServices(
     logger,
     announce: (record) => publish({ type: 'recording', deviceId: record.deviceId, record }),
   });
+  const auth = new AuthService(repositories.users, repositories.devices, tokens, sms, guard);
   return {
     deviceAccess,
     liveSessions,
@@ -167,6 +168,7 @@ export async function createServices(
       remoteCommands,
       repositories.commands,
       repositories.remoteStates,
+      auth,
     ),
     records: new RecordService(
       deviceAccess,
@@ -237,7 +239,7 @@ export async function createServices(
     tokens,
     captcha,
     sms,
-    auth: new AuthService(repositories.users, repositories.devices, tokens, sms, guard),
+    auth,
     account: new AccountService(repositories.users, repositories.devices, sms, tenure),
     appContent: new AppContentService(repositories.appContent, clock),
     districts: new DistrictService(),

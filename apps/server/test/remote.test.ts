@@ -5,6 +5,7 @@ import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import { QUIET_MS } from '../src/gateway/live-sessions.js';
 import { toLiveMessage } from '../src/live/live-update.js';
 import { testDialects } from './support/databases.js';
+import { hashSecret } from '../src/services/password-hasher.js';
 import { registerDevice, startTestGateway } from './support/gateway.js';
 import { Gt06Link, until } from './support/gt06-device.js';
 import {
@@ -14,6 +15,8 @@ import {
   transport,
   type TestServer,
 } from './support/test-server.js';
+
+const PASSWORD = 'secret123';
 
 describe.each(testDialects())('remote control API on %s', (dialect) => {
   let server: TestServer;
@@ -42,7 +45,7 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     port = started.ports.gt06!;
     deviceId = (await registerDevice(server, '123456789012345', 'gt06')).id;
     link = new Gt06Link(gateway, port, deviceId);
-    owner = await registerUser(server, phone());
+    owner = await registerUser(server, phone(), PASSWORD);
     await call('POST', '/terminal/bind', owner.token, {
       terminalNo: '123456789012345',
       password: transport('123456'),
@@ -61,11 +64,12 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     await server.close();
   });
 
-  it('cuts the oil of an online car: pending until the device confirms, then cut, published live', async () => {
+  it("cuts the oil of an online car with the owner's password: pending until the device confirms, then cut, published live", async () => {
     const online = await connect();
     const sent = await call<CommandRecord>('POST', '/terminal/cut-buffer', owner.token, {
       terminalId: deviceId,
       isCutButter: 1,
+      password: transport(PASSWORD),
     });
     expect(sent.body.data).toMatchObject({
       paramName: 'cutOil',
@@ -86,7 +90,12 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
 
     online.reply(frame.flag, 'Cut off the fuel supply: Success!');
     await until(async () => (await cutState()).data.isCutButter === 1);
-    expect((await cutState()).data.command).toMatchObject({ state: 'done', result: 'succeeded' });
+    expect((await cutState()).data.command).toMatchObject({
+      state: 'done',
+      result: 'succeeded',
+      reply: 'Cut off the fuel supply: Success!',
+      replyMeaning: { kind: 'cut' },
+    });
     await until(() =>
       events.some(
         (e) =>
@@ -118,10 +127,10 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
 
     const interval = await call<CommandRecord[]>('POST', '/terminal/set-params', owner.token, {
       terminalId: deviceId,
-      params: { uploadInterval: 3600 },
+      params: { uploadInterval: 600 },
     });
     const intervalFrame = await online.nextCommand();
-    expect(intervalFrame.text).toBe('TIMER,3600#');
+    expect(intervalFrame.text).toBe('TIMER,600#');
     online.reply(intervalFrame.flag, 'Invalid parameter');
     await until(
       async () => (await commandById(interval.body.data[0]!.id))?.result === 'paramError',
@@ -132,7 +141,7 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     const online = await connect();
     const sent = await call<CommandRecord[]>('POST', '/terminal/set-params', owner.token, {
       terminalId: deviceId,
-      params: { uploadInterval: 1800, overspeedKmh: 90 },
+      params: { uploadInterval: 30, overspeedKmh: 90 },
     });
     expect(sent.body.data.map((c) => c.paramName)).toEqual(['uploadInterval', 'overspeed']);
     const pending = await call<TerminalParams>(
@@ -141,7 +150,8 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
       owner.token,
     );
     expect(pending.body.data.pending.sort()).toEqual(['overspeed', 'uploadInterval']);
-    expect(pending.body.data.params).toMatchObject({ uploadInterval: 1800, overspeedKmh: 90 });
+    expect(pending.body.data.params).toMatchObject({ uploadInterval: 30, overspeedKmh: 90 });
+    expect(pending.body.data.confirmed).toMatchObject({ uploadInterval: null, overspeedKmh: null });
     for (let i = 0; i < 2; i++) {
       const frame = await online.nextCommand();
       online.reply(frame.flag, 'OK');
@@ -154,7 +164,11 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     );
     expect(info.body.data).toMatchObject({
       pending: [],
-      params: { uploadInterval: 1800, overspeedKmh: 90 },
+      params: { uploadInterval: 30, overspeedKmh: 90 },
+      confirmed: { uploadInterval: 30, overspeedKmh: 90 },
+      // A car: seconds to minutes.
+      uploadIntervalPlan: 'vehicle',
+      uploadIntervals: [10, 30, 60, 180, 300, 600],
     });
     // A GT06 car (wired model): no recording and no locate modes by its flags, no white list by
     // its protocol.
@@ -165,6 +179,55 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     expect(info.body.data.abilities).not.toContain('whiteList');
     expect(info.body.data.abilities).not.toContain('locateMode');
     expect(info.body.data.locateModes).toEqual([]);
+  });
+
+  it('offers each kind of device its upload intervals as its protocol takes them', async () => {
+    const paramsOf = async (terminalNo: string, protocol: string, model: string | null) => {
+      const { id } = await server.repositories.devices.create({
+        terminalNo,
+        passwordHash: await hashSecret(transport('123456')),
+        protocol,
+        model,
+        iccid: null,
+        name: null,
+        enterpriseId: null,
+        createdAt: server.clock.now(),
+      });
+      await call('POST', '/terminal/bind', owner.token, {
+        terminalNo,
+        password: transport('123456'),
+      });
+      return (await call<TerminalParams>('GET', `/terminal/params-info/${id}`, owner.token)).body
+        .data;
+    };
+    // A watch: the §9 hours.
+    expect(await paramsOf('865000000000001', 'watch', null)).toMatchObject({
+      uploadIntervalPlan: 'battery',
+      uploadIntervals: [1800, 3600, 10_800, 21_600, 43_200],
+    });
+    // A battery GT06 (AT4): the hours its TIMER command takes (at most 5 h).
+    expect(await paramsOf('865000000000002', 'gt06', 'AT4')).toMatchObject({
+      uploadIntervalPlan: 'battery',
+      uploadIntervals: [1800, 3600, 10_800],
+    });
+  });
+
+  it("asks for the owner's password to cut: none, or a wrong one, sends nothing", async () => {
+    const before = (await server.repositories.commands.page(deviceId, 0, 1, 1)).count;
+    const cut = (password?: string, language?: 'en') =>
+      server.call('POST', '/terminal/cut-buffer', {
+        token: owner.token,
+        ...(language ? { language } : {}),
+        body: {
+          terminalId: deviceId,
+          isCutButter: 1,
+          ...(password === undefined ? {} : { password: transport(password) }),
+        },
+      });
+    expect((await cut()).body).toMatchObject({ code: 1000, data: { field: 'password' } });
+    const wrong = await cut('not-my-password', 'en');
+    expect(wrong.body).toMatchObject({ code: 1212, message: 'The password is wrong' });
+    expect((await server.repositories.commands.page(deviceId, 0, 1, 1)).count).toBe(before);
   });
 
   it('answers unsupported at once (2801) and records nothing', async () => {
@@ -251,7 +314,11 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
       ['GET', `/terminal/power/${deviceId}`],
       ['GET', `/command/page?terminalId=${deviceId}`],
       ['POST', '/terminal/locate', { terminalId: deviceId }],
-      ['POST', '/terminal/cut-buffer', { terminalId: deviceId, isCutButter: 1 }],
+      [
+        'POST',
+        '/terminal/cut-buffer',
+        { terminalId: deviceId, isCutButter: 1, password: transport(PASSWORD) },
+      ],
     ] as const) {
       const answer = await call(method, path, stranger.token, body);
       expect(answer.body.code, path).toBe(2501);
@@ -259,6 +326,7 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
     const byFamily = await call('POST', '/terminal/cut-buffer', family.token, {
       terminalId: deviceId,
       isCutButter: 1,
+      password: transport(PASSWORD),
     });
     expect(byFamily.body.code).not.toBe(0);
     expect(byFamily.body.code).not.toBe(2801);
@@ -270,7 +338,9 @@ describe.each(testDialects())('remote control API on %s', (dialect) => {
       { params: { locateMode: { mode: 'week', days: [1], times: [] } } },
       { params: { locateMode: { mode: 'alarmClock', alarms: [] } } },
       { params: { overspeedKmh: 0 } },
-      { params: { uploadInterval: 60 } },
+      { params: { uploadInterval: 7 } },
+      // A watch's interval on a car.
+      { params: { uploadInterval: 1800 } },
       { params: {} },
     ];
     for (const body of invalid) {

@@ -107,6 +107,7 @@ export const Codes = {
   DEVICE_ACCOUNT: entry(1209, 403, '设备账号不支持此操作', 'Device accounts cannot do this'),
   USERNAME_TAKEN: entry(1210, 409, '用户名已存在', 'This username is taken'),
   CAPTCHA_REQUIRED: entry(1211, 400, '请输入图形验证码', 'Please enter the picture code'),
+  PASSWORD_WRONG: entry(1212, 400, '密码错误', 'The password is wrong'),
   REQUEST_TIMEOUT: entry(2002, 408, '请求超时', 'Request Timeout'),
   SERVICE_EXPIRED: entry(2303, 403, '设备服务已到期', 'The device service has expired'),
   DEVICE_UNBOUND: entry(2501, 403, '设备已解绑', 'The device is no longer bound to your account'),

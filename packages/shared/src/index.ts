@@ -7,6 +7,8 @@ export * from './geo.js';
 export * from './live.js';
 export * from './password.js';
 export * from './polygon.js';
+export * from './replies/reply-meaning.js';
+export type { ReplyPosition } from './replies/reply-position.js';
 export * from './track-encoding.js';
 export * from './validation-messages.js';
 export * from './validators.js';

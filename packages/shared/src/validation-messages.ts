@@ -114,6 +114,14 @@ export const validationMessages = {
     'zh-CN': '请选择定位间隔：0.5、1、3、6 或 12 小时',
     en: 'Choose a location interval: 0.5, 1, 3, 6 or 12 hours',
   },
+  uploadInterval: {
+    'zh-CN': '请选择该设备可用的上传间隔',
+    en: 'Choose one of the upload intervals this device offers',
+  },
+  cutPassword: {
+    'zh-CN': '断油断电需要输入您的登录密码',
+    en: 'Enter your account password to cut oil and power',
+  },
   clockTime: { 'zh-CN': '时间格式应为 HH:mm', en: 'A time is written HH:mm' },
   weekDays: { 'zh-CN': '星期模式请选择星期', en: 'Week mode needs at least one day' },
   weekTimes: { 'zh-CN': '星期模式请设置时间', en: 'Week mode needs at least one time' },

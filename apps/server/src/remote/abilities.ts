@@ -1,11 +1,14 @@
-import type { Command, LocateMode, Protocol } from '@xunji/protocols';
+import { newSession, type Command, type LocateMode, type Protocol } from '@xunji/protocols';
 import {
   AUTO_RECORD_SECONDS,
   COMMAND_PARAMS,
   LOCATE_MODES,
+  UPLOAD_INTERVAL_PLANS,
+  uploadIntervalPlan,
   type CommandParam,
   type FeatureFlags,
   type LocateModeName,
+  type UploadIntervalPlan,
 } from '@xunji/shared';
 import { commandParam } from './command-params.js';
 
@@ -49,18 +52,37 @@ const MODE_PROBES: Record<LocateModeName, LocateMode> = {
   alarmClock: { mode: 'alarmClock', alarms: ['08:00'] },
 };
 
-/** What one device can be asked: its model's flags and its protocol together. */
+/** The session of no connection, to ask an encoder whether it takes a value (encoding changes it). */
+const scratchSession = () => ({ ...newSession(), deviceId: '1' });
+
+/** What one device can be asked: its model's flags and category and its protocol together. */
 export class DeviceAbilities {
+  /** Its kind of upload intervals, from its model's category. */
+  readonly uploadIntervalPlan: UploadIntervalPlan | null;
+
   constructor(
     private readonly flags: FeatureFlags,
     private readonly protocol: Protocol | undefined,
-  ) {}
+    category: string,
+  ) {
+    this.uploadIntervalPlan = uploadIntervalPlan(category);
+  }
 
   /** Whether this command can be sent at all (its values are the encoder's to judge). */
   allows(command: Command): boolean {
     const flag = FLAG_OF[commandParam(command).paramName];
     if (flag && !this.flags[flag]) return false;
     return this.protocol?.supports(command) ?? false;
+  }
+
+  /** The upload intervals of its plan that its protocol's encoder takes (GT06: 5 s to 5 h). */
+  uploadIntervals(): number[] {
+    if (!this.uploadIntervalPlan || !this.protocol) return [];
+    const protocol = this.protocol;
+    return UPLOAD_INTERVAL_PLANS[this.uploadIntervalPlan].filter((seconds) => {
+      const command: Command = { type: 'uploadInterval', seconds };
+      return this.allows(command) && protocol.encodeCommand(command, scratchSession()).ok;
+    });
   }
 
   locateModes(): LocateModeName[] {

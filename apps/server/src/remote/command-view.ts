@@ -1,12 +1,16 @@
 import type { Command } from '@xunji/protocols';
-import type { CommandRecord } from '@xunji/shared';
+import { classifyReply, type CommandRecord } from '@xunji/shared';
 import type { CommandRow } from '../db/schema.js';
 import { commandParam } from './command-params.js';
 
 export const commandOf = (row: Pick<CommandRow, 'command'>): Command =>
   JSON.parse(row.command) as Command;
 
-/** §3 Command record of a stored command. */
+/**
+ * §3 Command record of a stored command. The reply's meaning is read here, at each answer: a few
+ * patterns over at most a page of short texts, no column to migrate, and a better reading of a
+ * text applies to the commands answered before it.
+ */
 export function toCommandRecord(row: CommandRow): CommandRecord {
   return {
     id: row.id,
@@ -15,6 +19,7 @@ export function toCommandRecord(row: CommandRow): CommandRecord {
     state: row.state,
     result: row.result,
     reply: row.reply,
+    replyMeaning: classifyReply(row.reply) ?? null,
     createTime: row.createdAt,
     answerTime: row.answeredAt,
     userId: row.userId,

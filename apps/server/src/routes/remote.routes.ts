@@ -1,6 +1,7 @@
 import { api } from '@xunji/shared';
 import type { Services } from '../context.js';
 import type { RegisterCall } from '../http/register-call.js';
+import { passwordProof } from '../services/login-guard.js';
 
 /** Spec §7 "Devices": the remote calls and the command log. */
 export function remoteRoutes(registerCall: RegisterCall, services: Services): void {
@@ -36,8 +37,13 @@ export function remoteRoutes(registerCall: RegisterCall, services: Services): vo
   registerCall(api.cutBuffer, ({ params }, { caller }) =>
     remote.cutBuffer(caller.userId, params.terminalId),
   );
-  registerCall(api.setCutBuffer, ({ body }, { caller }) =>
-    remote.setCutBuffer(caller.userId, body.terminalId, body.isCutButter === 1),
+  registerCall(api.setCutBuffer, ({ body }, { caller, request }) =>
+    remote.setCutBuffer(
+      caller.userId,
+      body.terminalId,
+      body.isCutButter === 1,
+      body.password === undefined ? undefined : passwordProof(body.password, body, request.ip),
+    ),
   );
   registerCall(api.sendCommand, ({ body }, { caller }) =>
     remote.sendText(caller.userId, body.terminalId, body.command),

@@ -89,6 +89,17 @@ export class AuthService {
     await this.tokens.revokeAllForUser(user.id);
   }
 
+  /** Passes when `proof` is the user's own password (a device account's: its device's). */
+  async confirmPassword(userId: number, proof: PasswordProof): Promise<void> {
+    const user = await this.requireUser(userId);
+    await this.guard.check(
+      subjects.user(user.id),
+      await this.storedHash(user),
+      proof,
+      'PASSWORD_WRONG',
+    );
+  }
+
   async bindPhone(
     input: { username: string; phoneNumber: string; captcha: string },
     proof: PasswordProof,

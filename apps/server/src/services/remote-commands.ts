@@ -29,7 +29,11 @@ export class RemoteCommands {
 
   async abilitiesOf(device: TerminalRow): Promise<DeviceAbilities> {
     const model = (await this.models.resolver())(device.model, device.protocol);
-    return new DeviceAbilities(model.terminalTypeExtend, findProtocol(device.protocol));
+    return new DeviceAbilities(
+      model.terminalTypeExtend,
+      findProtocol(device.protocol),
+      model.category,
+    );
   }
 
   async send(

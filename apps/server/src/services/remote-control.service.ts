@@ -11,11 +11,14 @@ import type {
   TerminalParams,
   WhiteList,
 } from '@xunji/shared';
+import { fieldError } from '../http/validation.js';
 import { applyCommand, type RemoteState } from '../remote/remote-state.js';
 import { commandOf, toCommandRecord } from '../remote/command-view.js';
 import type { CommandRepository } from '../repositories/command.repository.js';
 import type { RemoteStateRepository } from '../repositories/remote-state.repository.js';
+import type { AuthService } from './auth.service.js';
 import type { DeviceAccess } from './device-access.service.js';
+import type { PasswordProof } from './login-guard.js';
 import type { RemoteCommands } from './remote-commands.js';
 
 type ParamsChange = CallParsed<typeof api.setTerminalParams>['body']['params'];
@@ -40,6 +43,7 @@ function paramsCommands(change: ParamsChange): Command[] {
  * Spec §7 "Devices", the remote calls. Anyone who sees a device may read its settings and
  * commands, ask for its position and read its white list; changing the device (restart, reset,
  * settings, arm, white list, cut, custom text, power) is for its manager (owner or organisation).
+ * Cutting oil and power also takes the caller's password, checked as a sign-in is.
  */
 export class RemoteControlService {
   constructor(
@@ -47,6 +51,7 @@ export class RemoteControlService {
     private readonly remote: RemoteCommands,
     private readonly commands: CommandRepository,
     private readonly states: RemoteStateRepository,
+    private readonly passwords: Pick<AuthService, 'confirmPassword'>,
   ) {}
 
   async restart(userId: number, deviceId: number): Promise<CommandRecord> {
@@ -80,14 +85,25 @@ export class RemoteControlService {
     return {
       terminalId: deviceId,
       params: asked.params,
+      confirmed: confirmed.params,
+      uploadIntervalPlan: abilities.uploadIntervalPlan,
+      uploadIntervals: abilities.uploadIntervals(),
       pending,
       abilities: abilities.list(),
       locateModes: abilities.locateModes(),
     };
   }
 
+  /** A device is set only to an upload interval of its own kind (a car: seconds to minutes). */
   async setParams(userId: number, deviceId: number, change: ParamsChange) {
     const device = await this.access.requireManager(userId, deviceId);
+    const { uploadInterval } = change;
+    if (uploadInterval !== undefined) {
+      const offered = (await this.remote.abilitiesOf(device)).uploadIntervals();
+      // A device that cannot be set at all answers 2801 below, as for any other setting.
+      if (offered.length > 0 && !offered.includes(uploadInterval))
+        throw fieldError('params.uploadInterval', 'uploadInterval');
+    }
     return this.remote.send(userId, device, paramsCommands(change), { queueIfOffline: true });
   }
 
@@ -116,8 +132,18 @@ export class RemoteControlService {
     return { terminalId: deviceId, isCutButter: flag(state.cut), command };
   }
 
-  async setCutBuffer(userId: number, deviceId: number, cut: boolean): Promise<CommandRecord> {
+  /** A cut needs the caller's password (`proof`); a restore only the confirmation in the app. */
+  async setCutBuffer(
+    userId: number,
+    deviceId: number,
+    cut: boolean,
+    proof: PasswordProof | undefined,
+  ): Promise<CommandRecord> {
     const device = await this.access.requireManager(userId, deviceId);
+    if (cut) {
+      if (!proof) throw fieldError('password', 'cutPassword');
+      await this.passwords.confirmPassword(userId, proof);
+    }
     return this.remote.sendOne(userId, device, { type: cut ? 'cutOil' : 'restoreOil' });
   }
 

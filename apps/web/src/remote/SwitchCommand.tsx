@@ -24,6 +24,10 @@ interface SwitchCommandProps {
   command: CommandRecord | null | undefined;
   busy: boolean;
   onSend: (value: Flag) => void;
+  /** Asks for one state its own way (a password) instead of with the words' confirmation. */
+  customAsk?: { target: Flag; ask: () => void };
+  /** The state whose button is drawn as a danger (cutting oil and power). */
+  danger?: Flag;
 }
 
 /**
@@ -38,12 +42,15 @@ export function SwitchCommand({
   command,
   busy,
   onSend,
+  customAsk,
+  danger,
 }: SwitchCommandProps) {
   const pending = isPending(command);
   const target: Flag = current === 1 ? 0 : 1;
   const ask = () => {
     const question = words.confirm?.[target];
-    if (question) confirmDialog(question, () => onSend(target));
+    if (customAsk?.target === target) customAsk.ask();
+    else if (question) confirmDialog(question, () => onSend(target));
     else onSend(target);
   };
   return (
@@ -59,7 +66,7 @@ export function SwitchCommand({
       </div>
       <Button
         size="small"
-        color="primary"
+        color={target === danger ? 'danger' : 'primary'}
         fill={target === 1 ? 'solid' : 'outline'}
         loading={busy}
         disabled={current === undefined || pending}

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@xunji/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/call';
+import { CutPasswordDialog } from './CutPasswordDialog';
 import { remoteQueries } from './queries';
 import { RemoteSection } from './RemotePage';
 import { SwitchCommand } from './SwitchCommand';
@@ -12,10 +14,14 @@ interface SectionProps {
   commands: RemoteCommands;
 }
 
-/** Cut or restore oil and power: asked for again, pending until the device confirms. */
+/**
+ * Cut oil and power with the user's password, restore after a confirmation; pending until the
+ * device confirms.
+ */
 export function CutBufferSection({ terminalId, commands }: SectionProps) {
   const { t } = useTranslation();
   const state = useQuery(remoteQueries.cutBuffer(terminalId));
+  const [asking, setAsking] = useState(false);
   return (
     <RemoteSection title={t('remote.sections.cutOil')} hint={t('remote.cutOil.hint')} name="cutOil">
       <SwitchCommand
@@ -23,16 +29,25 @@ export function CutBufferSection({ terminalId, commands }: SectionProps) {
         words={{
           state: [t('remote.cutOil.restored'), t('remote.cutOil.cut')],
           action: [t('remote.switchWords.cutOil.off'), t('remote.switchWords.cutOil.on')],
-          confirm: [t('remote.confirm.restore'), t('remote.confirm.cutOil')],
+          confirm: [t('remote.confirm.restore'), null],
         }}
+        customAsk={{ target: 1, ask: () => setAsking(true) }}
+        danger={1}
         current={state.data?.isCutButter}
         command={state.data?.command}
         busy={commands.busy === 'cutOil'}
-        onSend={(isCutButter) =>
+        // Only the restore: the password dialog sends the cut.
+        onSend={() =>
           void commands.send('cutOil', () =>
-            call(routes.setCutBuffer, { body: { terminalId, isCutButter } }),
+            call(routes.setCutBuffer, { body: { terminalId, isCutButter: 0 } }),
           )
         }
+      />
+      <CutPasswordDialog
+        terminalId={terminalId}
+        commands={commands}
+        visible={asking}
+        onClose={() => setAsking(false)}
       />
     </RemoteSection>
   );

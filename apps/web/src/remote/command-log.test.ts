@@ -10,6 +10,7 @@ const record = (id: number, patch: Partial<CommandRecord> = {}): CommandRecord =
   state: 'sent',
   result: null,
   reply: null,
+  replyMeaning: null,
   createTime: id * 1000,
   answerTime: null,
   userId: 1,

@@ -15,6 +15,13 @@ const isLocateMode = (value: string): value is LocateModeName =>
 export const hoursLabel = (t: TFunction, seconds: number): string =>
   t('remote.units.hours', { value: seconds / 3600 });
 
+/** Seconds as seconds below a minute, minutes below half an hour, else hours (upload intervals). */
+export function intervalLabel(t: TFunction, seconds: number): string {
+  if (seconds < 60) return t('remote.units.seconds', { value: seconds });
+  if (seconds < 1800) return t('remote.units.minutes', { value: seconds / 60 });
+  return hoursLabel(t, seconds);
+}
+
 /** Seconds as seconds below half a minute, else minutes (the §9 pickup options). */
 export const pickupLabel = (t: TFunction, seconds: number): string =>
   seconds < 30
@@ -26,7 +33,7 @@ function valueWords(t: TFunction, { paramName, paramValue }: CommandRecord): str
   const number = Number(paramValue);
   switch (paramName) {
     case 'uploadInterval':
-      return Number.isFinite(number) ? hoursLabel(t, number) : paramValue;
+      return Number.isFinite(number) ? intervalLabel(t, number) : paramValue;
     case 'voiceRecord':
       return Number.isFinite(number) ? pickupLabel(t, number) : paramValue;
     case 'overspeed':

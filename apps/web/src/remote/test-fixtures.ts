@@ -13,6 +13,7 @@ export const command = (id: number, patch: Partial<CommandRecord> = {}): Command
   state: 'sent',
   result: null,
   reply: null,
+  replyMeaning: null,
   createTime: Date.UTC(2025, 0, 2, 3, 4),
   answerTime: null,
   userId: 1,
@@ -26,6 +27,14 @@ export const terminalParams = (
 ): TerminalParams => ({
   terminalId: TERMINAL,
   params: { uploadInterval: 3600, locateMode: null, positioningPriority: null, overspeedKmh: null },
+  confirmed: {
+    uploadInterval: 3600,
+    locateMode: null,
+    positioningPriority: null,
+    overspeedKmh: null,
+  },
+  uploadIntervalPlan: 'battery',
+  uploadIntervals: [1800, 3600, 10_800, 21_600, 43_200],
   pending: [],
   abilities,
   locateModes: ['timing', 'intelligent', 'powerSaving', 'trace', 'week', 'alarmClock'],

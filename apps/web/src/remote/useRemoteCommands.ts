@@ -1,10 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CommandRecord } from '@xunji/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
+import { toast } from '../api/feedback';
+import { commandOutcome } from './command-outcome';
+import { useCommandWords } from './command-words';
 import { remoteQueries, useRefreshRemote } from './queries';
+import { replyWords } from './reply-words';
 
 type Answer = CommandRecord | CommandRecord[];
+
+/** Says once, in a toast, how each command sent from the page ended (the reply's meaning first). */
+function useResultToasts(records: CommandRecord[]) {
+  const { t } = useTranslation();
+  const words = useCommandWords();
+  const told = useRef(new Set<number>());
+  useEffect(() => {
+    for (const record of records) {
+      if (record.state !== 'done' || told.current.has(record.id)) continue;
+      told.current.add(record.id);
+      const outcome = record.replyMeaning
+        ? replyWords(t, record.replyMeaning)
+        : t(`remote.outcomes.${commandOutcome(record)}`);
+      toast(t('remote.resultToast', { action: words.title(record), outcome }));
+    }
+  }, [records, t, words]);
+}
 
 /**
  * Sends a device's commands and follows each until its §4 result: the records a send answered are
@@ -19,23 +41,33 @@ export function useRemoteCommands(terminalId: number) {
 
   const newest = (record: CommandRecord) =>
     recent.data?.list.find((logged) => logged.id === record.id) ?? record;
+  const followed = Object.values(sent).flatMap((records) => (records ?? []).map(newest));
+  useResultToasts(followed);
+
+  /** Runs the action's call and follows what it sent; a refused call rejects with its ApiError. */
+  const run = async (key: string, action: () => Promise<Answer>): Promise<void> => {
+    setBusy(key);
+    try {
+      const answer = await action();
+      setSent((before) => ({ ...before, [key]: Array.isArray(answer) ? answer : [answer] }));
+      await refresh();
+    } finally {
+      setBusy(null);
+    }
+  };
 
   return {
     /** The commands the action `key` sent from this page, as they stand now. */
     records: (key: string): CommandRecord[] => (sent[key] ?? []).map(newest),
     /** The action whose call is under way. */
     busy,
-    /** Runs the action's call; a refused call has been toasted by the request layer (§8). */
+    run,
+    /** As run, for calls whose refusal the request layer has toasted (§8). */
     send: async (key: string, action: () => Promise<Answer>): Promise<void> => {
-      setBusy(key);
       try {
-        const answer = await action();
-        setSent((before) => ({ ...before, [key]: Array.isArray(answer) ? answer : [answer] }));
-        await refresh();
+        await run(key, action);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-      } finally {
-        setBusy(null);
       }
     },
   };

@@ -14,6 +14,20 @@ describe('refusal texts of text-protocol replies', () => {
     ['Unknown command', 'unsupported'],
     ['Invalid parameter: TIMER,1#', 'paramError'],
     ['Format error!', 'paramError'],
+    // Concox GT06-family firmware, English and Chinese.
+    ['Restore fuel supply: Success!', undefined],
+    ['切断油电成功！', undefined],
+    ['Already in the state of fuel supply cut off, the command is not running!', undefined],
+    ['终端已处于断油电状态，本指令不再执行！', undefined],
+    ['Cut off the fuel supply: Delay! speed limit: 20km/h.', 'fail'],
+    ['速度超限：20公里/时，切断油电延后执行！', 'fail'],
+    ['GPS not fixed, Cut off the fuel supply operation delay execution!', 'fail'],
+    ['切断油电延后执行，GPS未定位', 'fail'],
+    ['Exec failure!', 'fail'],
+    ['断油电失败(设备故障)', 'fail'],
+    ['GPS Unfixed,please retry later', 'fail'],
+    ['指令格式错误,请修改后重试', 'paramError'],
+    ['指令不支持或者错误，请仔细核对！', 'unsupported'],
   ])('%s → %s', (text, outcome) => {
     expect(refusalIn(text)).toBe(outcome);
     expect(resultOfText(text)).toEqual(outcome ? { success: false, outcome } : { success: true });

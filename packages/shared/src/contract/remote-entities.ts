@@ -1,12 +1,18 @@
 /** Spec §3 Command record, Terminal params, White list; §4 locate modes and command results. */
 import { z } from 'zod';
-import { LOCATE_MODES, POSITIONING_PRIORITIES } from './remote-kinds.js';
+import { PLAIN_REPLY_KINDS, TERMINAL_ANSWERS } from '../replies/reply-meaning.js';
+import { LOCATE_MODES, POSITIONING_PRIORITIES, type UploadIntervalPlan } from './remote-kinds.js';
 
 export {
   CLOCK_TIME,
+  LIVE_TRACKING_MAX_INTERVAL_S,
   LOCATE_MODES,
   POSITIONING_PRIORITIES,
+  UPLOAD_INTERVAL_PLANS,
+  UPLOAD_INTERVALS_S,
+  uploadIntervalPlan,
   type LocateModeName,
+  type UploadIntervalPlan,
 } from './remote-kinds.js';
 
 /** §4 remote command results. */
@@ -53,6 +59,31 @@ export const COMMAND_PARAMS = [
 ] as const;
 export type CommandParam = (typeof COMMAND_PARAMS)[number];
 
+const nullableNumber = z.number().nullable();
+
+/** What a known reply text says (packages/shared/src/replies): a kind and its values. */
+export const ReplyMeaningSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(PLAIN_REPLY_KINDS) }),
+  z.object({
+    kind: z.literal('cutDeferred'),
+    reason: z.enum(['speed', 'noFix']),
+    limitKmh: nullableNumber,
+  }),
+  z.object({ kind: z.literal('tooFast'), limitKmh: nullableNumber, speedKmh: nullableNumber }),
+  z.object({
+    kind: z.literal('position'),
+    /** WGS-84, as the device's GPS gave it. */
+    latitude: z.number(),
+    longitude: z.number(),
+    speedKmh: nullableNumber,
+    /** epoch ms, when the reply names its zone; else deviceTime holds the time as written. */
+    time: nullableNumber,
+    deviceTime: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal('intervalSet'), seconds: z.number() }),
+  z.object({ kind: z.literal('terminalAnswer'), answer: z.enum(TERMINAL_ANSWERS) }),
+]);
+
 /** §3 Command record. */
 export const CommandRecord = z.object({
   id: z.number().int(),
@@ -65,6 +96,8 @@ export const CommandRecord = z.object({
   result: z.enum(COMMAND_RESULTS).nullable(),
   /** The device's own answer text, when it sent one. */
   reply: z.string().nullable(),
+  /** What `reply` says, when it is a text Xunji knows; the app words it in the user's language. */
+  replyMeaning: ReplyMeaningSchema.nullable(),
   /** epoch ms */
   createTime: z.number().int(),
   answerTime: z.number().int().nullable(),
@@ -95,7 +128,7 @@ export type LocateModeSetting = z.infer<typeof LocateModeSetting>;
 
 /** §3 Terminal params: the remote settings as last confirmed (or last asked, while pending). */
 export const TerminalParamsValues = z.object({
-  /** Seconds, one of LOCATION_INTERVALS_S. */
+  /** Seconds, one of the device's upload intervals (UPLOAD_INTERVAL_PLANS). */
   uploadInterval: z.number().int().nullable(),
   locateMode: LocateModeSetting.nullable(),
   positioningPriority: z.enum(POSITIONING_PRIORITIES).nullable(),
@@ -106,7 +139,16 @@ export type TerminalParamsValues = z.infer<typeof TerminalParamsValues>;
 
 export const TerminalParams = z.object({
   terminalId: z.number().int(),
+  /** As asked: the confirmed settings with the pending ones laid over them. */
   params: TerminalParamsValues,
+  /** As the device last confirmed them. */
+  confirmed: TerminalParamsValues,
+  /** The device's kind of upload intervals (its model's category); null when it has none. */
+  uploadIntervalPlan: z
+    .enum(['vehicle', 'battery'] as const satisfies readonly UploadIntervalPlan[])
+    .nullable(),
+  /** The upload intervals the device can be set to (s): its plan's that its protocol takes. */
+  uploadIntervals: z.array(z.number().int()),
   /** The settings sent and not yet confirmed by the device. */
   pending: z.array(z.enum(COMMAND_PARAMS)),
   /** What this device can be asked (feature flags and its protocol), for the pages to show. */

@@ -11,8 +11,9 @@ import {
   WHITE_LIST_MAX,
 } from '../constants.js';
 import { byteLength, isLandline, isMobile } from '../validators.js';
+import { captchaAnswer } from './captcha-fields.js';
 import { defineCall } from './define.js';
-import { id, pageLimit, pageNumber } from './fields.js';
+import { id, pageLimit, pageNumber, transportPassword } from './fields.js';
 import {
   CLOCK_TIME,
   CommandPage,
@@ -22,6 +23,7 @@ import {
   POSITIONING_PRIORITIES,
   PowerState,
   TerminalParams,
+  UPLOAD_INTERVALS_S,
   WhiteList,
 } from './remote-entities.js';
 import { routes, type Route } from './routes.js';
@@ -33,6 +35,10 @@ const interval = z
   .refine((v) => (LOCATION_INTERVALS_S as readonly number[]).includes(v), {
     error: 'locationInterval',
   });
+/** One of the upload intervals of some device; the server then checks the device's own. */
+const uploadInterval = z
+  .number({ error: 'uploadInterval' })
+  .refine((v) => UPLOAD_INTERVALS_S.includes(v), { error: 'uploadInterval' });
 const clockTime = z.string({ error: 'clockTime' }).regex(CLOCK_TIME, { error: 'clockTime' });
 const distinct = (values: string[]) => new Set(values).size === values.length;
 
@@ -72,7 +78,7 @@ const locateMode = z.discriminatedUnion(
 /** The settings to change: each one present is sent to the device as its own command. */
 const paramsChange = z
   .object({
-    uploadInterval: interval.optional(),
+    uploadInterval: uploadInterval.optional(),
     locateMode: locateMode.optional(),
     positioningPriority: z
       .enum(POSITIONING_PRIORITIES, { error: 'positioningPriority' })
@@ -173,8 +179,20 @@ export const cutBuffer = defineCall({
 
 export const setCutBuffer = defineCall({
   ...routes.setCutBuffer,
-  summary: 'Cuts (1) or restores (0) oil/power; pending until the device confirms',
-  body: z.object({ terminalId: id, isCutButter: flag }),
+  summary:
+    "Cuts (1, with the caller's account password) or restores (0) oil/power; pending until the device confirms",
+  body: z
+    .object({
+      terminalId: id,
+      isCutButter: flag,
+      /** The caller's own password (transport hash), checked like a sign-in; needed to cut. */
+      password: transportPassword.optional(),
+      ...captchaAnswer,
+    })
+    .refine((body) => body.isCutButter === 0 || body.password !== undefined, {
+      error: 'cutPassword',
+      path: ['password'],
+    }),
   response: CommandRecord,
 });
 

@@ -1,11 +1,13 @@
 import { routes, type CommandParam } from '@xunji/shared';
 import { Button } from 'antd-mobile';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
 import { confirmDialog } from '../../api/feedback';
 import { CommandStatus } from '../../remote/CommandStatus';
 import { RemoteSection } from '../../remote/RemotePage';
 import type { RemoteCommands } from '../../remote/useRemoteCommands';
+import { LocateResult } from './LocateResult';
 
 const ACTIONS = [
   { key: 'locateNow', route: routes.locateTerminal, question: null },
@@ -23,7 +25,10 @@ interface DeviceActionsProps {
   commands: RemoteCommands;
 }
 
-/** Locate now, restart and factory reset (the last two asked for again), each with its result. */
+/**
+ * Locate now (with the fix it got on a small map), restart and factory reset (the last two asked
+ * for again), each with its result.
+ */
 export function DeviceActions({ terminalId, abilities, commands }: DeviceActionsProps) {
   const { t } = useTranslation();
   const actions = ACTIONS.filter(({ key }) => abilities.includes(key));
@@ -32,24 +37,32 @@ export function DeviceActions({ terminalId, abilities, commands }: DeviceActions
     <RemoteSection title={t('remote.sections.device')} name="device">
       {actions.map(({ key, route, question }) => {
         const send = () => void commands.send(key, () => call(route, { body: { terminalId } }));
+        const records = commands.records(key);
         return (
-          <div className="remote-row" key={key} data-action={key}>
-            <div className="remote-row__label">
-              {t(`remote.params.${key}`)}
-              {commands.records(key).map((record) => (
-                <CommandStatus key={record.id} record={record} />
-              ))}
+          <Fragment key={key}>
+            <div className="remote-row" data-action={key}>
+              <div className="remote-row__label">
+                {t(`remote.params.${key}`)}
+                {records.map((record) => (
+                  <CommandStatus key={record.id} record={record} />
+                ))}
+              </div>
+              <Button
+                size="small"
+                color="primary"
+                fill="outline"
+                loading={commands.busy === key}
+                onClick={() => (question ? confirmDialog(t(question), send) : send())}
+              >
+                {t(`remote.actions.${key}`)}
+              </Button>
             </div>
-            <Button
-              size="small"
-              color="primary"
-              fill="outline"
-              loading={commands.busy === key}
-              onClick={() => (question ? confirmDialog(t(question), send) : send())}
-            >
-              {t(`remote.actions.${key}`)}
-            </Button>
-          </div>
+            {key === 'locateNow'
+              ? records.map((record) => (
+                  <LocateResult key={record.id} terminalId={terminalId} record={record} />
+                ))
+              : null}
+          </Fragment>
         );
       })}
     </RemoteSection>

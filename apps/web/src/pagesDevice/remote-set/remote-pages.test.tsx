@@ -1,5 +1,7 @@
 import type { CommandRecord } from '@xunji/shared';
+import { hashPasswordForTransport } from '@xunji/shared';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/errors';
 import { confirmDialog } from '../../api/feedback';
 import {
   command,
@@ -24,6 +26,12 @@ import RemoteSetPage from './index';
 vi.mock('../../api/call', () => ({ call: vi.fn() }));
 vi.mock('../../api/feedback', () => ({ toast: vi.fn(), confirmDialog: vi.fn() }));
 vi.mock('../../router/navigation');
+// Leaflet stays out of happy-dom: the small map says where its pin is.
+vi.mock('./LocateFixMap', () => ({
+  default: ({ point }: { point: { latitude: number; longitude: number } }) => (
+    <div data-fix-map={`${point.latitude},${point.longitude}`} />
+  ),
+}));
 vi.mock('../../live/socket', () => ({
   useLiveReady: () => undefined,
   useLiveCommands: () => undefined,
@@ -95,34 +103,60 @@ describe('remote control page', () => {
     expect(section('device').textContent).toContain('Sent; waiting for the device');
   });
 
-  it('cuts oil after a confirmation; no second command while it is pending', async () => {
+  it('cuts oil only with the account password, in a danger dialog; then no second command', async () => {
     const pending = command(50, {
       paramName: 'cutOil',
       paramValue: '1',
       state: 'queued',
       result: 'delayedDelivery',
     });
-    handlers.setCutBuffer = () => {
+    handlers.setCutBuffer = (input) => {
+      const { password } = input?.body as { password: string };
+      if (password !== hashPasswordForTransport('secret123'))
+        throw new ApiError(1212, 'The password is wrong', { captchaRequired: false });
       handlers.cutBuffer = () => ({ terminalId: TERMINAL, isCutButter: 0, command: pending });
       return pending;
     };
     await open();
-    const cut = buttonNamed('Cut oil and power', section('cutOil'));
+    await click(buttonNamed('Cut oil and power', section('cutOil')));
+    expect(confirmDialog).not.toHaveBeenCalled();
+    const dialog = document.querySelector<HTMLElement>('.adm-dialog')!;
+    expect(dialog.textContent).toContain('Cut the vehicle’s oil and power?');
+    const cut = buttonNamed('Cut oil and power', dialog);
+    expect(cut.className).toContain('danger');
+
     await click(cut);
-    expect(vi.mocked(confirmDialog).mock.calls[0]?.[0]).toContain(
-      'Cut the vehicle’s oil and power?',
-    );
-    await confirmLast(confirmDialog);
+    expect(dialog.textContent).toContain('Enter your account password to cut oil and power');
+    const password = dialog.querySelector<HTMLInputElement>('input[type="password"]')!;
+    await typeText(password, 'guess');
+    await click(cut);
+    expect(dialog.textContent).toContain('The password is wrong');
+    await typeText(password, 'secret123');
+    await click(cut);
     expect(callInputs('setCutBuffer')).toEqual([
-      { body: { terminalId: TERMINAL, isCutButter: 1 } },
+      {
+        body: {
+          terminalId: TERMINAL,
+          isCutButter: 1,
+          password: hashPasswordForTransport('guess'),
+        },
+      },
+      {
+        body: {
+          terminalId: TERMINAL,
+          isCutButter: 1,
+          password: hashPasswordForTransport('secret123'),
+        },
+      },
     ]);
     expect(section('cutOil').textContent).toContain(
       'Delayed delivery (sent when the device connects)',
     );
-    expect(buttonNamed('Cut oil and power', section('cutOil')).disabled).toBe(true);
+    const row = section('cutOil').querySelector('[data-switch]')!;
+    expect(buttonNamed('Cut oil and power', row).disabled).toBe(true);
   });
 
-  it('offers restore once the device confirmed the cut, with the device’s reason shown', async () => {
+  it('offers restore once the device confirmed the cut, with the device’s reply in words and as sent', async () => {
     handlers.cutBuffer = () => ({
       terminalId: TERMINAL,
       isCutButter: 1,
@@ -131,12 +165,15 @@ describe('remote control page', () => {
         paramValue: '1',
         state: 'done',
         result: 'succeeded',
-        reply: 'CUT OK',
+        reply: 'Cut off the fuel supply: Success!',
+        replyMeaning: { kind: 'cut' },
       }),
     });
     await open();
-    expect(section('cutOil').textContent).toContain('Cut');
-    expect(section('cutOil').textContent).toContain('CUT OK');
+    expect(section('cutOil').textContent).toContain('Oil and power are cut');
+    expect(section('cutOil').querySelector('.command-status__detail')?.textContent).toBe(
+      'Device reply: Cut off the fuel supply: Success!',
+    );
     expect(outcomes(section('cutOil'))).toEqual(['succeeded']);
     handlers.setCutBuffer = () => command(52, { paramName: 'cutOil', paramValue: '0' });
     await click(buttonNamed('Restore oil and power', section('cutOil')));
@@ -144,6 +181,94 @@ describe('remote control page', () => {
     await confirmLast(confirmDialog);
     expect(callInputs('setCutBuffer')).toEqual([
       { body: { terminalId: TERMINAL, isCutButter: 0 } },
+    ]);
+  });
+
+  it('offers a car its own intervals, the confirmed one chosen, and warns before slow ones', async () => {
+    const confirmed = { ...terminalParams([]).confirmed, uploadInterval: 30 };
+    handlers.terminalParams = () =>
+      terminalParams(['uploadInterval'], {
+        params: confirmed,
+        confirmed,
+        uploadIntervalPlan: 'vehicle',
+        uploadIntervals: [10, 30, 60, 180, 300, 600],
+      });
+    handlers.setTerminalParams = () => [command(80, { paramName: 'uploadInterval' })];
+    await open();
+    const chips = [...section('uploadInterval').querySelectorAll('.choices__chip')];
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      '10 s',
+      '30 s',
+      '1 min',
+      '3 min',
+      '5 min',
+      '10 min',
+    ]);
+    const chosen = chips.filter((chip) => chip.getAttribute('aria-pressed') === 'true');
+    expect(chosen.map((chip) => chip.textContent)).toEqual(['30 s']);
+    expect(section('uploadInterval').textContent).toContain('Confirmed by the device: every 30 s');
+
+    await click(buttonNamed('1 min', section('uploadInterval')));
+    expect(callInputs('setTerminalParams')).toEqual([
+      { body: { terminalId: TERMINAL, params: { uploadInterval: 60 } } },
+    ]);
+    await click(buttonNamed('5 min', section('uploadInterval')));
+    expect(callInputs('setTerminalParams')).toHaveLength(1);
+    const warning = document.querySelector<HTMLElement>('.adm-dialog')!;
+    expect(warning.textContent).toContain('the map will update only every 5 min');
+    await click(buttonNamed('Change anyway', warning));
+    expect(callInputs('setTerminalParams')[1]).toEqual({
+      body: { terminalId: TERMINAL, params: { uploadInterval: 300 } },
+    });
+  });
+
+  it('offers a watch the §9 hours; any of them stops live tracking', async () => {
+    handlers.terminalParams = () => terminalParams(['uploadInterval']);
+    await open();
+    const chips = [...section('uploadInterval').querySelectorAll('.choices__chip')];
+    expect(chips.map((chip) => chip.textContent)).toEqual(['0.5 h', '1 h', '3 h', '6 h', '12 h']);
+    expect(section('uploadInterval').querySelector('[aria-pressed="true"]')?.textContent).toBe(
+      '1 h',
+    );
+    await click(buttonNamed('0.5 h', section('uploadInterval')));
+    expect(document.querySelector('.adm-dialog')?.textContent).toContain(
+      'the map will update only every 0.5 h',
+    );
+    await click(buttonNamed('Cancel', document.querySelector('.adm-dialog')!));
+    expect(callInputs('setTerminalParams')).toEqual([]);
+  });
+
+  it('shows the fix a locate-now got on a small map, with its address', async () => {
+    const asked = command(41, { paramName: 'locateNow' });
+    handlers.locateTerminal = () => {
+      log = [
+        {
+          ...asked,
+          state: 'done',
+          result: 'succeeded',
+          reply: 'Lat:N39.908700,Lon:E116.397500,Speed:0km/h,DateTime:2025-01-02T03:05:00Z',
+          replyMeaning: {
+            kind: 'position',
+            latitude: 39.9087,
+            longitude: 116.3975,
+            speedKmh: 0,
+            time: Date.UTC(2025, 0, 2, 3, 5),
+            deviceTime: null,
+          },
+        },
+      ];
+      return asked;
+    };
+    handlers.regeo = () => ({ formattedAddress: 'Dongcheng, Beijing' });
+    await open();
+    await click(buttonNamed('Locate', section('device')));
+    await vi.waitFor(() => expect(document.querySelector('[data-fix-map]')).not.toBeNull());
+    expect(document.querySelector('[data-fix-map]')?.getAttribute('data-fix-map')).toBe(
+      '39.9087,116.3975',
+    );
+    expect(section('device').textContent).toContain('Dongcheng, Beijing');
+    expect(callInputs('regeo')).toEqual([
+      { query: { location: '116.3975,39.9087', coordsys: 'wgs84' } },
     ]);
   });
 
