@@ -11,6 +11,10 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** Stops the server's process and keeps its data: to the app, a server that is down. */
+  halt(): Promise<void>;
+  /** Starts the server again after `halt`, on the same port over the same data. */
+  resume(): Promise<void>;
 }
 
 /**
@@ -91,6 +95,39 @@ export async function startServerOnce(env: Record<string, string>): Promise<Runn
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xunji-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let server: SpawnedServer;
+  try {
+    server = await spawnServer(port, dataDir, env);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      await server.kill();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    halt: () => server.kill(),
+    resume: async () => {
+      server = await spawnServer(port, dataDir, env);
+    },
+  };
+}
+
+interface SpawnedServer {
+  /** Stops the process (if it still runs) and waits for it to exit. */
+  kill(): Promise<void>;
+}
+
+/** The server's process on `port` over `dataDir`, once it answers its health check. */
+async function spawnServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<SpawnedServer> {
   const child = spawn(
     // Node itself with the tsx loader: one process, so stopping it stops the server.
     process.execPath,
@@ -114,23 +151,18 @@ export async function startServerOnce(env: Record<string, string>): Promise<Runn
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, child, () => output);
+    await waitForHealth(`http://127.0.0.1:${port}`, child, () => output);
   } catch (error) {
     child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
     throw output.includes('EADDRINUSE') ? new PortTaken(String(error)) : error;
   }
   return {
-    baseUrl,
-    dataDir,
-    stop: async () => {
+    kill: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

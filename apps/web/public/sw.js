@@ -1,7 +1,10 @@
 /*
- * Xunji service worker (hand-written): caches the app shell.
+ * Xunji service worker (hand-written): caches the app shell and every page's code.
+ * - Install: the shell, and every file of the build's assets/ (the list below, written by
+ *   scripts/precache-assets.ts at build), so any page opens offline, not only those visited.
  * - Navigations: network first; offline, the cached index.html (every route is the same shell).
  * - /assets/*: cache first; their names carry a content hash, so a cached file never goes stale.
+ *   A new build's worker drops the files its build no longer has.
  * - /map/*.json (the offline China outline): from the cache at once, refreshed in the background
  *   (its name has no hash; it changes only with a new build), so the outline shows offline.
  * - Everything else, the API included, goes to the network untouched.
@@ -13,27 +16,45 @@ const ASSET_CACHE = 'xunji-assets-v1';
 const MAP_CACHE = 'xunji-map-v1';
 const SHELL_URL = '/';
 const PRECACHE = [SHELL_URL, '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'];
+// Filled at build; empty when served by the development server.
+const BUILD_ASSETS = [];
 
 self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+/** The shell, and the build's assets not cached yet (a hashed file cached once stays good). */
+async function precache() {
+  await (await caches.open(SHELL_CACHE)).addAll(PRECACHE);
+  const assets = await caches.open(ASSET_CACHE);
+  const cached = new Set((await assets.keys()).map((request) => new URL(request.url).pathname));
+  await assets.addAll(BUILD_ASSETS.filter((path) => !cached.has(path)));
+}
+
+self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
-      .then(() => self.skipWaiting()),
+    Promise.all([dropOtherCaches(), dropOldAssets()]).then(() => self.clients.claim()),
   );
 });
 
-self.addEventListener('activate', (event) => {
+async function dropOtherCaches() {
   const current = [SHELL_CACHE, ASSET_CACHE, MAP_CACHE];
-  event.waitUntil(
-    caches
-      .keys()
-      .then((keys) =>
-        Promise.all(keys.filter((key) => !current.includes(key)).map((key) => caches.delete(key))),
-      )
-      .then(() => self.clients.claim()),
+  const keys = await caches.keys();
+  await Promise.all(keys.filter((key) => !current.includes(key)).map((key) => caches.delete(key)));
+}
+
+/** The files of earlier builds (only a built worker knows which those are). */
+async function dropOldAssets() {
+  if (BUILD_ASSETS.length === 0) return;
+  const assets = await caches.open(ASSET_CACHE);
+  const wanted = new Set(BUILD_ASSETS);
+  const requests = await assets.keys();
+  await Promise.all(
+    requests
+      .filter((request) => !wanted.has(new URL(request.url).pathname))
+      .map((request) => assets.delete(request)),
   );
-});
+}
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -110,7 +110,13 @@ export const Codes = {
   PASSWORD_WRONG: entry(1212, 400, '密码错误', 'The password is wrong'),
   REQUEST_TIMEOUT: entry(2002, 408, '请求超时', 'Request Timeout'),
   SERVICE_EXPIRED: entry(2303, 403, '设备服务已到期', 'The device service has expired'),
-  DEVICE_UNBOUND: entry(2501, 403, '设备已解绑', 'The device is no longer bound to your account'),
+  // Also the answer for a device the caller may not see, not told apart from a missing one.
+  DEVICE_UNBOUND: entry(
+    2501,
+    403,
+    '设备不存在或未绑定到您的账号',
+    'No such device, or it is not bound to your account',
+  ),
   DEVICE_NOT_OWNER: entry(
     2502,
     403,

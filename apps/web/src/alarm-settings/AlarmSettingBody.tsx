@@ -27,13 +27,17 @@ export function AlarmSettingBody({ refresh = false, channel, children }: AlarmSe
   const { t } = useTranslation();
   const id = useDeviceId();
   const setting = useQuery({ ...alarmSettingQuery(id ?? 0, { refresh }), enabled: id !== null });
-  const { channels, isError } = useAvailableChannels(id);
+  const funcs = useAvailableChannels(id);
+  const { channels } = funcs;
 
   if (id === null) return <DeviceMissing invalidId />;
   // A failed 10-s refresh keeps the setting on screen; only a first load that fails replaces it.
   if (!setting.data || !channels)
-    return setting.isError || isError ? (
-      <DeviceMissing />
+    return setting.isError || funcs.error ? (
+      <DeviceMissing
+        error={setting.error ?? funcs.error}
+        onRetry={() => Promise.all([setting.refetch(), funcs.refetch()])}
+      />
     ) : (
       <div className="page__intro" style={{ textAlign: 'center' }}>
         <DotLoading />

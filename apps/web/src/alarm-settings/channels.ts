@@ -54,6 +54,7 @@ export function useAvailableChannels(terminalId: number | null) {
       funcs.data && config !== undefined
         ? availableChannels(funcs.data.terminalTypeInfo.terminalTypeExtend, config)
         : undefined,
-    isError: funcs.isError,
+    error: funcs.error,
+    refetch: funcs.refetch,
   };
 }

@@ -6,6 +6,7 @@ import { useUserStore } from '../stores/user';
 import { speakEnglish } from '../test/english';
 import { settle } from '../test/settle';
 import { call } from './call';
+import { serverAnswered, serverUnreachable, useServerReach } from './connectivity';
 import { ApiError } from './errors';
 import { Dialog, Toast } from './overlays';
 import { request, requestEarly } from './request';
@@ -53,6 +54,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   useAccountStore.setState(useAccountStore.getInitialState(), true);
   useUserStore.setState(useUserStore.getInitialState(), true);
+  serverAnswered();
 });
 
 afterEach(async () => {
@@ -238,6 +240,56 @@ describe('transport failures (spec §8)', () => {
       message: 'Please check the network connection',
     });
     expect(Toast.show).not.toHaveBeenCalled();
+  });
+});
+
+describe('whether the server can be reached', () => {
+  const reachable = () => useServerReach.getState().reachable;
+
+  it('a failed exchange says no, and the next answer of the server says yes again', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    settle(get());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reachable()).toBe(false);
+    fetchMock.mockResolvedValueOnce(reply(envelope(1000, null, 'Invalid input'), 400));
+    settle(get());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reachable()).toBe(true);
+  });
+
+  it('a call that times out says no', async () => {
+    answerAfter(60_000, () => reply(envelope(0)));
+    settle(get());
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(reachable()).toBe(false);
+  });
+
+  it("a proxy's gateway error says no; another answer without an envelope says yes", async () => {
+    fetchMock.mockResolvedValueOnce(reply('<html>Bad gateway</html>', 502));
+    settle(get());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reachable()).toBe(false);
+    fetchMock.mockResolvedValueOnce(reply('<html>Oops</html>', 500));
+    settle(get());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reachable()).toBe(true);
+  });
+
+  it('a call its caller cancelled says nothing', async () => {
+    serverUnreachable();
+    answerAfter(10_000, () => reply(envelope(0)));
+    const controller = new AbortController();
+    settle(request({ method: 'GET', path: '/x' }, { signal: controller.signal }));
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reachable()).toBe(false);
+    serverAnswered();
+    answerAfter(10_000, () => reply(envelope(0)));
+    const again = new AbortController();
+    settle(request({ method: 'GET', path: '/x' }, { signal: again.signal }));
+    again.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reachable()).toBe(true);
   });
 });
 

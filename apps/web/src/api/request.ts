@@ -14,7 +14,8 @@ import { PATHS } from '../router/paths';
 import { useAccountStore } from '../stores/account';
 import { useAppStore } from '../stores/app';
 import { renewToken, signOut } from '../stores/session';
-import { ApiError } from './errors';
+import { serverAnswered, serverUnreachable } from './connectivity';
+import { ApiError, GATEWAY_STATUSES } from './errors';
 import { confirmDialog, hideLoading, showLoading, toast } from './feedback';
 
 /** Request options of spec §7. */
@@ -71,10 +72,25 @@ async function handle<T>(sent: Promise<Outcome>, options: RequestOptions): Promi
   const stopLoading = options.loading === false ? () => undefined : startLoading();
   try {
     const outcome = await sent;
+    recordReach(outcome, options);
     if ('failure' in outcome) throw transportError(outcome.failure, outcome.timedOut, options);
     return settle<T>(outcome.answer, options);
   } finally {
     stopLoading();
+  }
+}
+
+/**
+ * Tells the app whether the server could be reached: an answer of its own says yes; a failed
+ * exchange or a proxy's gateway error says no (a call its caller cancelled says nothing).
+ */
+function recordReach(outcome: Outcome, options: RequestOptions): void {
+  if ('answer' in outcome) {
+    const { status, body } = outcome.answer;
+    if (!isEnvelope(body) && GATEWAY_STATUSES.has(status)) serverUnreachable();
+    else serverAnswered();
+  } else if (outcome.timedOut || options.signal?.aborted !== true) {
+    serverUnreachable();
   }
 }
 

@@ -1,6 +1,8 @@
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { navigateBack } from '../router/navigation';
+import { OfflineBanner } from './OfflineBanner';
+import './page-layout.css';
 
 interface PageLayoutProps {
   title: ReactNode;
@@ -13,9 +15,12 @@ interface PageLayoutProps {
 export function PageLayout({ title, tab = false, right, children }: PageLayoutProps) {
   return (
     <div className="page">
-      <NavBar className="page__nav" back={tab ? null : ''} onBack={navigateBack} right={right}>
-        {title}
-      </NavBar>
+      <header className="page__head">
+        <NavBar className="page__nav" back={tab ? null : ''} onBack={navigateBack} right={right}>
+          {title}
+        </NavBar>
+        <OfflineBanner />
+      </header>
       <div className="page__body">{children}</div>
     </div>
   );

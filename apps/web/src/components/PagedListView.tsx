@@ -2,6 +2,7 @@ import { Empty, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListStatus, PagedList } from '../devices/list-state';
+import { LoadFailure } from './LoadFailure';
 import './paged-list.css';
 
 /**
@@ -41,6 +42,8 @@ export function PagedListView({
 }: PagedListViewProps) {
   const { t } = useTranslation();
   const empty = list.items.length === 0 && list.status === 'nomore';
+  // A list that never loaded is not an empty one.
+  const failed = empty && list.error !== null;
   return (
     <div className={className}>
       <PullToRefresh
@@ -51,7 +54,10 @@ export function PagedListView({
         onRefresh={onRefresh}
       >
         {children}
-        {empty ? <Empty className="paged-list__empty" description={texts.empty} /> : null}
+        {failed ? <LoadFailure error={list.error} onRetry={onRefresh} /> : null}
+        {empty && !failed ? (
+          <Empty className="paged-list__empty" description={texts.empty} />
+        ) : null}
         <InfiniteScroll loadMore={loadMore} hasMore={list.status !== 'nomore'}>
           {empty ? null : (
             <span className="list-status paged-list__status" data-status={list.status}>

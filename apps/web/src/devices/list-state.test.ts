@@ -49,15 +49,17 @@ describe('list status (§4 loadmore / loading / nomore)', () => {
     ).toBe('nomore');
   });
 
-  it('a failed load sets nomore and keeps what was loaded', () => {
+  it('a failed load sets nomore, keeps what was loaded and why it failed', () => {
+    const error = new Error('offline');
     const list = run(
       initialList<Item>(),
       { type: 'success', generation: 0, page: 1, list: items(1, 100), total: 300 },
       { type: 'request', generation: 0 },
-      { type: 'failure', generation: 0 },
+      { type: 'failure', generation: 0, error },
     );
     expect(list.status).toBe('nomore');
     expect(list.items).toHaveLength(100);
+    expect(list.error).toBe(error);
   });
 
   it('a list flagged for refresh restarts at page 1 and replaces its items when it answers', () => {
@@ -65,10 +67,11 @@ describe('list status (§4 loadmore / loading / nomore)', () => {
       initialList<Item>(),
       { type: 'success', generation: 0, page: 1, list: items(1, 100), total: 300 },
       { type: 'success', generation: 0, page: 2, list: items(101, 100), total: 300 },
-      { type: 'failure', generation: 0 },
+      { type: 'failure', generation: 0, error: new Error('offline') },
     );
     list = run(list, { type: 'refresh' });
     expect(list.status).toBe('loadmore');
+    expect(list.error).toBeNull();
     expect(nextPage(list)).toBe(1);
     expect(list.items).toHaveLength(200); // shown until page 1 answers
     list = run(
@@ -91,7 +94,7 @@ describe('list status (§4 loadmore / loading / nomore)', () => {
       total: 5,
     });
     expect(late).toBe(refreshed);
-    expect(run(refreshed, { type: 'failure', generation: 0 })).toBe(refreshed);
+    expect(run(refreshed, { type: 'failure', generation: 0, error: null })).toBe(refreshed);
 
     const reset = run(
       run(initialList<Item>(), {

@@ -10,6 +10,8 @@ export interface PagedList<T> {
   status: ListStatus;
   /** Bumped by every refresh or reset: answers to an older request are dropped. */
   generation: number;
+  /** Why the last load failed (null when it did not): a list that never loaded says so. */
+  error: unknown;
 }
 
 export type ListAction<T> =
@@ -20,12 +22,12 @@ export type ListAction<T> =
   | { type: 'request'; generation: number }
   | { type: 'success'; generation: number; page: number; list: T[]; total: number }
   /** A failed load stops the list (nomore) until the next refresh. */
-  | { type: 'failure'; generation: number }
+  | { type: 'failure'; generation: number; error: unknown }
   /** Items deleted on the server: gone from the list and from the total. */
   | { type: 'remove'; matches: (item: T) => boolean };
 
 export function initialList<T>(): PagedList<T> {
-  return { items: [], page: 0, total: 0, status: 'loadmore', generation: 0 };
+  return { items: [], page: 0, total: 0, status: 'loadmore', generation: 0, error: null };
 }
 
 /** The page the next load asks for. */
@@ -35,7 +37,13 @@ export const nextPage = (list: PagedList<unknown>): number => list.page + 1;
 export function listReducer<T>(state: PagedList<T>, action: ListAction<T>): PagedList<T> {
   switch (action.type) {
     case 'refresh':
-      return { ...state, page: 0, status: 'loadmore', generation: state.generation + 1 };
+      return {
+        ...state,
+        page: 0,
+        status: 'loadmore',
+        generation: state.generation + 1,
+        error: null,
+      };
     case 'reset':
       return { ...initialList<T>(), generation: state.generation + 1 };
     case 'request':
@@ -51,11 +59,12 @@ export function listReducer<T>(state: PagedList<T>, action: ListAction<T>): Page
         page: action.page,
         total: action.total,
         status: done ? 'nomore' : 'loadmore',
+        error: null,
       };
     }
     case 'failure':
       if (action.generation !== state.generation) return state;
-      return { ...state, status: 'nomore' };
+      return { ...state, status: 'nomore', error: action.error };
     case 'remove': {
       const items = state.items.filter((item) => !action.matches(item));
       const removed = state.items.length - items.length;

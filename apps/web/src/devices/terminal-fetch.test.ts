@@ -1,5 +1,6 @@
 import type { Terminal, User } from '@xunji/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serverAnswered, serverUnreachable } from '../api/connectivity';
 import { ApiError } from '../api/errors';
 import { reLaunch } from '../router/navigation';
 import { useAccountStore } from '../stores/account';
@@ -64,6 +65,16 @@ describe('terminal fetch rules (§8)', () => {
     expect(run).not.toHaveBeenCalled();
     await expect(terminalFetch(run)).resolves.toBe('ok');
     expect(run).toHaveBeenCalledTimes(1);
+    expect(skippedFetchesLeft()).toBe(0);
+  });
+
+  it('2002 while the server cannot be reached: nothing is skipped once it answers again', async () => {
+    serverUnreachable();
+    await terminalFetch(failing(2002)).catch(() => undefined);
+    await expect(terminalFetch(failing(2002))).rejects.toBeInstanceOf(TerminalFetchSkipped);
+    serverAnswered();
+    const run = vi.fn(() => Promise.resolve('ok'));
+    await expect(terminalFetch(run)).resolves.toBe('ok');
     expect(skippedFetchesLeft()).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { Codes, UserType, routes } from '@xunji/shared';
 import { call } from '../api/call';
+import { useServerReach } from '../api/connectivity';
 import { ApiError } from '../api/errors';
 import type { RequestOptions } from '../api/request';
 import { reLaunch } from '../router/navigation';
@@ -28,6 +29,12 @@ export function resetTerminalFetch(): void {
   skipping = 0;
 }
 
+// The skipping spares a server that does not answer: once it answers again, ask it again (a
+// retry after an outage must not be skipped three times).
+useServerReach.subscribe((state, previous) => {
+  if (state.reachable && !previous.reachable) resetTerminalFetch();
+});
+
 /** Code 2501 (no longer bound) or 2303 (service expired) on a terminal fetch, spec §8. */
 function onDeviceGone(): void {
   useDeviceStore.setState({ listNeedsInit: true, devices: [], selectedDevice: null });
@@ -39,7 +46,8 @@ function onDeviceGone(): void {
 
 /**
  * The one place that applies the §8 rules of a terminal fetch (list, one device, several):
- * - 2002: the next three terminal fetches are skipped (they reject with TerminalFetchSkipped);
+ * - 2002: the next three terminal fetches are skipped (they reject with TerminalFetchSkipped),
+ *   unless the server is found to answer again before;
  * - 2501 or 2303: the list is marked as needing init, devices and selection are cleared, and a
  *   device account (userType 3) is signed out.
  * The error still reaches the caller (the request layer has toasted it unless toastState is false).

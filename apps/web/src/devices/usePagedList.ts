@@ -25,9 +25,9 @@ export function usePagedList<T>(fetchPage: FetchPage<T>) {
       try {
         const data = await fetchPage(page, fresh);
         dispatch({ type: 'success', generation, page, list: data.list, total: data.count });
-      } catch {
+      } catch (error) {
         // The request layer has told the user; a failed load stops the list (§4).
-        dispatch({ type: 'failure', generation });
+        dispatch({ type: 'failure', generation, error });
       }
     },
     [fetchPage],

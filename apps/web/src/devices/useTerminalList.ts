@@ -27,9 +27,9 @@ export function useTerminalList(filter: TerminalListFilter) {
         const options = deviceQueries.page({ ...query, page });
         const data = await queryClient.fetchQuery(fresh ? { ...options, staleTime: 0 } : options);
         dispatch({ type: 'success', generation, page, list: data.list, total: data.count });
-      } catch {
+      } catch (error) {
         // The request layer has told the user; a failed load stops the list (§4, §8).
-        dispatch({ type: 'failure', generation });
+        dispatch({ type: 'failure', generation, error });
       }
     },
     [queryClient, query],

@@ -2,6 +2,7 @@ import { REFRESH_INTERVAL_MS, type LiveDeviceUpdate, type LiveServerMessage } fr
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serverAnswered, useServerReach } from '../api/connectivity';
 import { useAccountStore } from '../stores/account';
 import { signOut } from '../stores/session';
 import {
@@ -212,6 +213,68 @@ describe('LiveSocket', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     unbind();
+  });
+});
+
+describe('the live socket and whether the server can be reached', () => {
+  const reachable = () => useServerReach.getState().reachable;
+  const connectedSocket = () => {
+    const socket = newSocket(() => useAccountStore.getState().access_token);
+    useAccountStore.setState({ isAuthenticated: true, access_token: 'tok' });
+    const unbind = bindLiveSocketToSession(socket);
+    latest().open();
+    latest().receive({ type: 'ready', deviceIds: [] });
+    return () => {
+      unbind();
+      socket.stop();
+    };
+  };
+
+  beforeEach(() => {
+    // The health probe of an unreachable server: never answers here.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+  });
+  afterEach(() => serverAnswered());
+
+  it('a reconnect that cannot open, after being ready, says no; the next ready says yes', () => {
+    const stop = connectedSocket();
+    latest().drop();
+    // The drop alone may be a restart: nothing is said yet.
+    expect(reachable()).toBe(true);
+    vi.advanceTimersByTime(1000);
+    latest().drop();
+    expect(reachable()).toBe(false);
+    vi.advanceTimersByTime(2000);
+    latest().open();
+    latest().receive({ type: 'ready', deviceIds: [] });
+    expect(reachable()).toBe(true);
+    stop();
+  });
+
+  it('a socket that was never ready says nothing (a proxy may not carry sockets at all)', () => {
+    const socket = newSocket();
+    socket.start();
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+    latest().drop();
+    expect(reachable()).toBe(true);
+    socket.stop();
+  });
+
+  it('reconnects at once when the server is found again, instead of at the end of the backoff', () => {
+    const stop = connectedSocket();
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+    latest().drop();
+    vi.advanceTimersByTime(2000);
+    latest().drop();
+    const count = FakeWebSocket.instances.length;
+    serverAnswered();
+    expect(FakeWebSocket.instances).toHaveLength(count + 1);
+    stop();
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@xunji/shared';
 import { useEffect, useEffectEvent } from 'react';
 import { create } from 'zustand';
+import { serverAnswered, serverUnreachable, useServerReach } from '../api/connectivity';
 import { API_ROOT, APPLICATION_ID } from '../config';
 import { useAccountStore } from '../stores/account';
 import { renewToken } from '../stores/session';
@@ -71,6 +72,8 @@ export class LiveSocket {
   private authToken: string | null = null;
   /** The server refused this token: wait for another before trying again. */
   private refusedToken: string | null = null;
+  /** Ready at least once since `start`: a reconnect that cannot open then means the server is gone. */
+  private wasReady = false;
   private readonly pending = new Map<number, LiveDeviceUpdate>();
   private deliverTimer: ReturnType<typeof setTimeout> | undefined;
   private lastDelivery = -Infinity;
@@ -120,6 +123,7 @@ export class LiveSocket {
     this.pending.clear();
     this.refusedToken = null;
     this.authToken = null;
+    this.wasReady = false;
     const ws = this.ws;
     this.ws = undefined;
     if (ws) {
@@ -136,11 +140,17 @@ export class LiveSocket {
     if (!token) return this.stop();
     if (this.ws?.readyState === OPEN) {
       if (token !== this.authToken) this.sendAuth(this.ws, token);
-    } else if (!this.ws && token !== this.refusedToken) {
-      clearTimeout(this.reconnectTimer);
-      this.backoffMs = this.minBackoffMs;
-      this.connect();
+    } else {
+      this.retryNow();
     }
+  }
+
+  /** Waiting to reconnect (and not refused): connects now, backoff from the start. */
+  retryNow(): void {
+    if (!this.running || this.ws || this.token() === this.refusedToken) return;
+    clearTimeout(this.reconnectTimer);
+    this.backoffMs = this.minBackoffMs;
+    this.connect();
   }
 
   /** Merged device patches, at most every `throttleMs`; answers the unsubscribe. */
@@ -184,7 +194,9 @@ export class LiveSocket {
       return;
     }
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       const current = this.token();
       if (current) this.sendAuth(ws, current);
       else this.stop();
@@ -197,6 +209,7 @@ export class LiveSocket {
       this.ws = undefined;
       this.authToken = null;
       useLiveStore.setState({ connected: false });
+      if (!opened && this.wasReady) serverUnreachable();
       this.scheduleReconnect();
     };
   }
@@ -224,6 +237,8 @@ export class LiveSocket {
       case 'ready':
         this.backoffMs = this.minBackoffMs;
         this.refusedToken = null;
+        this.wasReady = true;
+        serverAnswered();
         useLiveStore.setState({ connected: true, deviceIds: message.deviceIds });
         this.emit(this.readyListeners, message.deviceIds);
         break;
@@ -293,13 +308,21 @@ export function bindLiveSocketToSession(socket: LiveSocket = liveSocket): () => 
     else socket.tokenChanged();
   };
   follow();
-  return useAccountStore.subscribe((state, previous) => {
+  const unfollowAccount = useAccountStore.subscribe((state, previous) => {
     if (
       state.isAuthenticated !== previous.isAuthenticated ||
       state.access_token !== previous.access_token
     )
       follow();
   });
+  // The server is back: reconnect now rather than at the end of the backoff.
+  const unfollowReach = useServerReach.subscribe((state, previous) => {
+    if (state.reachable && !previous.reachable) socket.retryNow();
+  });
+  return () => {
+    unfollowAccount();
+    unfollowReach();
+  };
 }
 
 function ensureLiveSession(): void {

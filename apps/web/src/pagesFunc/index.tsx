@@ -76,7 +76,7 @@ export default function MoreFunctionsPage() {
 
   const body = () => {
     if (id === null) return <DeviceMissing invalidId />;
-    if (funcs.isError) return <DeviceMissing />;
+    if (funcs.isError) return <DeviceMissing error={funcs.error} onRetry={funcs.refetch} />;
     if (!funcs.data)
       return (
         <div className="page__intro" style={{ textAlign: 'center' }}>

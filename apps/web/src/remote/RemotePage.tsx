@@ -34,7 +34,7 @@ export function RemotePage({ title, children }: RemotePageProps) {
   const body = () => {
     if (id === null) return <DeviceMissing invalidId />;
     if (params.data) return children({ terminalId: id, params: params.data });
-    if (params.isError) return <DeviceMissing />;
+    if (params.isError) return <DeviceMissing error={params.error} onRetry={params.refetch} />;
     return <PageSpinner />;
   };
   return <PageLayout title={title}>{body()}</PageLayout>;

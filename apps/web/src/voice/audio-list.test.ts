@@ -46,7 +46,10 @@ describe('audio list (§4)', () => {
 
   it('a failed load stops the list; read and removed recordings change in place', () => {
     const loaded = audioListReducer(initialAudioList, { type: 'older', list: ids(3, 3) });
-    expect(audioListReducer(loaded, { type: 'failure' }).status).toBe('nomore');
+    const error = new Error('offline');
+    const failed = audioListReducer(loaded, { type: 'failure', error });
+    expect(failed).toMatchObject({ status: 'nomore', error });
+    expect(audioListReducer(failed, { type: 'newer', list: ids(4, 1) }).error).toBeNull();
     const read = audioListReducer(loaded, { type: 'read', id: 2 });
     expect(read.items.map((r) => r.isRead)).toEqual([0, 1, 0]);
     expect(audioListReducer(read, { type: 'remove', ids: [1, 3] }).items.map((r) => r.id)).toEqual([

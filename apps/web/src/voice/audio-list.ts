@@ -5,6 +5,8 @@ import type { ListStatus } from '../devices/list-state';
 export interface AudioList {
   items: AudioRecord[];
   status: ListStatus;
+  /** Why the last load failed (null when it did not). */
+  error: unknown;
 }
 
 export type AudioListAction =
@@ -14,12 +16,12 @@ export type AudioListAction =
   /** The recordings newer than the first item (pull to refresh, the 10-s timer). */
   | { type: 'newer'; list: AudioRecord[] }
   /** A failed load stops the list (§4). */
-  | { type: 'failure' }
+  | { type: 'failure'; error: unknown }
   | { type: 'read'; id: number }
   /** Moved to the recycle bin. */
   | { type: 'remove'; ids: readonly number[] };
 
-export const initialAudioList: AudioList = { items: [], status: 'loadmore' };
+export const initialAudioList: AudioList = { items: [], status: 'loadmore', error: null };
 
 const newestFirst = (a: AudioRecord, b: AudioRecord) => b.createTime - a.createTime || b.id - a.id;
 
@@ -36,14 +38,15 @@ export function audioListReducer(state: AudioList, action: AudioListAction): Aud
       return {
         items: merged(state.items, action.list),
         status: action.list.length < PAGE_SIZE.audio ? 'nomore' : 'loadmore',
+        error: null,
       };
     case 'newer':
       // A full page of newer ones may leave a gap behind it: start again from that page.
       if (action.list.length >= PAGE_SIZE.audio)
-        return { items: [...action.list].sort(newestFirst), status: 'loadmore' };
-      return { ...state, items: merged(state.items, action.list) };
+        return { items: [...action.list].sort(newestFirst), status: 'loadmore', error: null };
+      return { ...state, items: merged(state.items, action.list), error: null };
     case 'failure':
-      return { ...state, status: 'nomore' };
+      return { ...state, status: 'nomore', error: action.error };
     case 'read':
       return {
         ...state,

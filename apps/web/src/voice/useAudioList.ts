@@ -24,7 +24,7 @@ export function useAudioList(terminalId: number) {
       const page = await fetchRecords(terminalId, 'older', oldestId(current.current));
       dispatch({ type: 'older', list: page.list });
     } catch (error) {
-      dispatch({ type: 'failure' });
+      dispatch({ type: 'failure', error });
       if (!(error instanceof ApiError)) throw error;
     }
   }, [terminalId]);
@@ -36,8 +36,8 @@ export function useAudioList(terminalId: number) {
       dispatch({ type: 'request' });
       try {
         dispatch({ type: 'older', list: (await fetchRecords(terminalId, 'older')).list });
-      } catch {
-        dispatch({ type: 'failure' });
+      } catch (error) {
+        dispatch({ type: 'failure', error });
       }
       return;
     }

@@ -138,7 +138,9 @@ describe('/open-location', () => {
   it('says so when the id is missing', async () => {
     await page.render('/open-location', <OpenLocationPage />);
     expect(callInputs('terminalV2')).toHaveLength(0);
-    expect(document.querySelector('.adm-error-block')).not.toBeNull();
+    expect(document.querySelector('[data-failure="notFound"]')?.textContent).toContain(
+      'No such device',
+    );
   });
 });
 

@@ -200,7 +200,7 @@ export default function OpenLocationPage() {
             <NoPosition terminal={terminal} />
           )
         ) : device.isError ? (
-          <DeviceMissing />
+          <DeviceMissing error={device.error} onRetry={device.refetch} />
         ) : (
           <div className="page__intro" style={{ textAlign: 'center' }}>
             <DotLoading />

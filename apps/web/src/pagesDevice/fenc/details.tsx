@@ -6,11 +6,12 @@ import {
   type FenceType,
   type ValidationMessageKey,
 } from '@xunji/shared';
-import { Button, DotLoading, ErrorBlock, Segmented } from 'antd-mobile';
+import { DotLoading, Segmented } from 'antd-mobile';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
 import { toast } from '../../api/feedback';
+import { MissingItem } from '../../components/MissingItem';
 import { PageLayout } from '../../components/PageLayout';
 import { deviceQueries } from '../../devices/queries';
 import { useDeviceId } from '../../devices/useDeviceId';
@@ -146,18 +147,6 @@ function FenceEditor({ terminalId, fence }: { terminalId: number; fence: Fence |
   );
 }
 
-function FenceMissing({ terminalId }: { terminalId: number }) {
-  const { t } = useTranslation();
-  return (
-    <div className="fence-missing">
-      <ErrorBlock status="empty" title={t('fences.missing')} description={null} />
-      <Button color="primary" fill="outline" onClick={() => backToList(terminalId)}>
-        {t('fences.backToList')}
-      </Button>
-    </div>
-  );
-}
-
 /**
  * /pagesDevice/fenc/details?id=[&fenceId=]: a new fence of the device, or one of its fences,
  * drawn on the map (circle, polygon or region) with its name and when to alarm.
@@ -167,9 +156,12 @@ export default function FenceDetailsPage() {
   const terminalId = useDeviceId();
   const fenceId = useDeviceId('fenceId');
   const fence = useQuery({ ...fenceQueries.one(fenceId ?? 0), enabled: fenceId !== null });
+  const device = useQuery({ ...deviceQueries.one(terminalId ?? 0), enabled: terminalId !== null });
 
   const body = () => {
     if (terminalId === null) return <DeviceMissing invalidId />;
+    if (device.isError && !device.data)
+      return <DeviceMissing error={device.error} onRetry={device.refetch} />;
     if (fenceId === null) return <FenceEditor terminalId={terminalId} fence={null} />;
     if (fence.isPending)
       return (
@@ -178,7 +170,14 @@ export default function FenceDetailsPage() {
         </div>
       );
     if (fence.isError || fence.data.terminalId !== terminalId)
-      return <FenceMissing terminalId={terminalId} />;
+      return (
+        <MissingItem
+          text={t('fences.missing')}
+          backText={t('fences.backToList')}
+          onBack={() => backToList(terminalId)}
+          failure={fence.isError ? { error: fence.error, onRetry: fence.refetch } : null}
+        />
+      );
     return <FenceEditor key={fence.data.id} terminalId={terminalId} fence={fence.data} />;
   };
 

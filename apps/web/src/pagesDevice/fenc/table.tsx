@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FENCE_MAX_PER_DEVICE, type Fence } from '@xunji/shared';
-import { Button, DotLoading, Empty, ErrorBlock, PullToRefresh } from 'antd-mobile';
+import { Button, DotLoading, Empty, PullToRefresh } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/PageLayout';
@@ -33,10 +33,7 @@ function FenceList({ terminalId }: { terminalId: number }) {
           <DotLoading color="primary" />
         </div>
       );
-    if (fences.isError)
-      return (
-        <ErrorBlock status="disconnected" title={t('errors.tryAgainLater')} description={null} />
-      );
+    if (fences.isError) return <DeviceMissing error={fences.error} onRetry={fences.refetch} />;
     if (list.length === 0)
       return (
         <Empty

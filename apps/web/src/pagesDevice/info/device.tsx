@@ -244,7 +244,7 @@ export default function DeviceInfoPage() {
       ) : device.data ? (
         <DeviceDetails device={device.data} />
       ) : device.isError ? (
-        <DeviceMissing />
+        <DeviceMissing error={device.error} onRetry={device.refetch} />
       ) : (
         <div className="page__intro" style={{ textAlign: 'center' }}>
           <DotLoading />

@@ -180,7 +180,7 @@ export default function DeviceSettingsPage() {
           {data.userState !== null ? <UnbindButton device={data} /> : null}
         </>
       ) : device.isError ? (
-        <DeviceMissing />
+        <DeviceMissing error={device.error} onRetry={device.refetch} />
       ) : (
         <div className="page__intro" style={{ textAlign: 'center' }}>
           <DotLoading />

@@ -135,6 +135,8 @@ export default function ReportTablePage() {
     >
       {id === null ? (
         <DeviceMissing invalidId />
+      ) : device.isError && !device.data ? (
+        <DeviceMissing error={device.error} onRetry={device.refetch} />
       ) : (
         <>
           <div className="report-filters">

@@ -100,7 +100,11 @@ function Inspection({ terminalId }: { terminalId: number }) {
         onAgain={() => void device.refetch()}
       />
     );
-  return device.isError ? <DeviceMissing /> : <PageSpinner />;
+  return device.isError ? (
+    <DeviceMissing error={device.error} onRetry={device.refetch} />
+  ) : (
+    <PageSpinner />
+  );
 }
 
 /** /pagesDevice/self-inspection?id=: a checklist of the device's live state, each line with advice. */

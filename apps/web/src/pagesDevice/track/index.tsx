@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailure } from '../../components/LoadFailure';
 import { PageLayout } from '../../components/PageLayout';
 import { SubtitledTitle } from '../../components/SubtitledTitle';
 import { deviceQueries } from '../../devices/queries';
@@ -107,6 +108,12 @@ export default function TrackPage() {
         <DeviceMissing invalidId />
       </PageLayout>
     );
+  if (device.isError && !device.data)
+    return (
+      <PageLayout title={t('history.trackTitle')}>
+        <DeviceMissing error={device.error} onRetry={device.refetch} />
+      </PageLayout>
+    );
 
   return (
     <div className="track-screen">
@@ -174,7 +181,9 @@ export default function TrackPage() {
             {empty ? <div className="track-map__state">{t('history.noTrack')}</div> : null}
           </div>
           <div className="track-sheet">
-            {track.isError || failed ? (
+            {track.isError ? (
+              <LoadFailure error={track.error} onRetry={track.refetch} />
+            ) : failed ? (
               <ErrorBlock
                 status="disconnected"
                 title={t('errors.tryAgainLater')}

@@ -3,6 +3,7 @@ import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queries } from '../../api/queries';
+import { LoadFailure } from '../../components/LoadFailure';
 import { PageLayout } from '../../components/PageLayout';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { remoteQueries } from '../../remote/queries';
@@ -25,6 +26,8 @@ function VoiceBody({ terminalId, selecting, onSelectingChange }: RecordingListPr
   const status = useQuery(recordStatusQuery(terminalId));
   const params = useQuery(remoteQueries.params(terminalId));
   const commands = useRemoteCommands(terminalId);
+  if (status.isError && !status.data)
+    return <DeviceMissing error={status.error} onRetry={status.refetch} />;
   return (
     <>
       <RecordPanel terminalId={terminalId} status={status.data} commands={commands} />
@@ -72,7 +75,12 @@ export default function VoicePage() {
   );
   const body = () => {
     if (id === null) return <DeviceMissing invalidId />;
-    if (!user.data) return user.isError ? <DeviceMissing /> : <PageSpinner />;
+    if (!user.data)
+      return user.isError ? (
+        <LoadFailure error={user.error} onRetry={user.refetch} />
+      ) : (
+        <PageSpinner />
+      );
     return (
       <TermsGate userId={user.data.userId}>
         <VoiceBody terminalId={id} selecting={selecting} onSelectingChange={setSelecting} />

@@ -90,6 +90,7 @@ export default function MessageStatementPage() {
             text={t('alarms.statement.missing')}
             backText={t('alarms.statement.backToList')}
             onBack={() => navigateBackOr(PATHS.messageTable)}
+            failure={query.isError ? { error: query.error, onRetry: query.refetch } : null}
           />
         ) : null}
       </PageLayout>

@@ -128,7 +128,7 @@ export default function BindMoreUserPage() {
 
   const body = () => {
     if (id === null) return <DeviceMissing invalidId />;
-    if (members.isError) return <DeviceMissing />;
+    if (members.isError) return <DeviceMissing error={members.error} onRetry={members.refetch} />;
     if (!members.data)
       return (
         <div className="page__intro" style={{ textAlign: 'center' }}>

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../apps/web/src/i18n/en.js';
+import zh from '../apps/web/src/i18n/zh-CN.js';
+import { admin } from './support/admin.js';
+import { callAs } from './support/api.js';
+import { appSettings } from './support/app-settings.js';
+import { launchBrowser, newPhoneContext } from './support/browser.js';
+import { signInAsDemo } from './support/sign-in.js';
+import { repositoryRoot, startServer, type RunningServer } from './support/start-server.js';
+
+type Texts = typeof en;
+const LANGUAGES = [
+  ['zh-CN', zh],
+  ['en', en],
+] as const;
+
+/** The app with the server going away and coming back, in both languages at once. */
+describe('offline: the server stopped while the app is open, then back', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  /** A device of the demo account, and one of nobody's. */
+  let deviceId: number;
+  let foreignId: number;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const created = await admin(
+      server,
+      'device:create',
+      '--terminal-no',
+      '868120355599999',
+      '--password',
+      '135790',
+      '--protocol',
+      'gt06',
+    );
+    foreignId = Number(/created device (\d+)/.exec(created)?.[1]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function phone(language: string): Promise<Page> {
+    const context = await newPhoneContext(browser, server.baseUrl, language);
+    await context.addInitScript(appSettings, { language });
+    return context.newPage();
+  }
+
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(repositoryRoot, `test-results/offline-${name}.png`) });
+
+  /** In-app navigation (the router follows history), as a tap on a link would do. */
+  const openInApp = (page: Page, url: string) =>
+    page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+
+  /** The banner on screen (the floating one is hidden by a page layout's own). */
+  const banner = (page: Page) => page.locator('[data-testid="offline-banner"]:visible');
+  const failure = (page: Page) => page.locator('[data-failure]');
+  const navBack = (page: Page) => page.locator('.adm-nav-bar-back');
+  const visible = (locator: ReturnType<Page['locator']>) => locator.isVisible();
+
+  /** What a page reached while the server is down must not say (nor be the not-found page). */
+  async function expectOfflineState(page: Page, texts: Texts) {
+    await expect.poll(() => failure(page).getAttribute('data-failure')).toBe('offline');
+    expect(await failure(page).textContent()).toContain(texts.failure.offlineTitle);
+    expect(await visible(navBack(page))).toBe(true);
+    expect(await visible(page.getByRole('button', { name: texts.failure.retry }))).toBe(true);
+    const body = await page.locator('#root').innerText();
+    expect(body).not.toContain(texts.notFound.title);
+    expect(body).not.toContain(texts.failure.deviceNotFound);
+  }
+
+  it('shows the banner, an offline state with the navigation bar and a retry; all clears when the server is back', async () => {
+    const pages = await Promise.all(
+      LANGUAGES.map(async ([language, texts]) => ({ page: await phone(language), texts })),
+    );
+    for (const { page } of pages) {
+      await signInAsDemo(page);
+      await page.getByTestId('device-card').waitFor();
+      // Every page's code is in the service worker's cache once it is ready.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    }
+    const { list } = await callAs<{ list: { id: number }[] }>(
+      pages[0]!.page,
+      'GET',
+      '/terminal/page?page=1&limit=100',
+    );
+    deviceId = list[0]!.id;
+    for (const { page } of pages) expect(await visible(banner(page))).toBe(false);
+
+    await server.halt();
+
+    for (const { page, texts } of pages) {
+      const language = texts === zh ? 'zh' : 'en';
+      // Home, open when the server went: its live socket finds it gone.
+      await banner(page).waitFor({ timeout: 15_000 });
+      expect(await banner(page).textContent()).toBe(texts.failure.offlineBanner);
+      await shot(page, `banner-home-${language}`);
+
+      // A device page reached while the server is down: its code is cached, its data is not there.
+      await openInApp(page, `/pagesDevice/info/device?id=${deviceId}`);
+      await expectOfflineState(page, texts);
+      expect(await visible(banner(page))).toBe(true);
+      await shot(page, `device-page-${language}`);
+
+      // The same from a fresh load: the service worker answers with the app and every chunk.
+      await page.goto(`/pagesDevice/fenc/table?id=${deviceId}`);
+      await expectOfflineState(page, texts);
+      await shot(page, `fences-reload-${language}`);
+    }
+
+    await server.resume();
+
+    for (const { page, texts } of pages) {
+      await banner(page).waitFor({ state: 'hidden', timeout: 15_000 });
+      await page.getByRole('button', { name: texts.failure.retry }).click();
+      await expect.poll(() => failure(page).count(), { timeout: 10_000 }).toBe(0);
+      await page.getByTestId('fence-list').or(page.getByText(texts.fences.empty)).waitFor();
+    }
+  });
+
+  it('an unknown or foreign device id says "not found or no access", with the navigation bar', async () => {
+    for (const [language, texts] of LANGUAGES) {
+      const page = await phone(language);
+      await signInAsDemo(page);
+      for (const id of [999_999, foreignId]) {
+        await page.goto(`/pagesDevice/info/device?id=${id}`);
+        await expect.poll(() => failure(page).getAttribute('data-failure')).toBe('notFound');
+        expect(await failure(page).textContent()).toContain(texts.failure.deviceNotFound);
+        expect(await visible(navBack(page))).toBe(true);
+        const body = await page.locator('#root').innerText();
+        expect(body).not.toContain(texts.errors.systemError);
+      }
+      await shot(page, `not-found-${language === 'en' ? 'en' : 'zh'}`);
+    }
+  });
+});
