@@ -4,23 +4,26 @@ import { App } from './App';
 import { initI18n } from './i18n';
 import { afterLoad } from './lib/after-load';
 import { launchRedirect } from './router/guard';
-import { prefetchRouteData } from './router/route-data';
 import { preloadRoute } from './router/routes';
 import { useAccountStore } from './stores/account';
 import { useAppStore } from './stores/app';
 import './theme.css';
 
 async function start(): Promise<void> {
-  // Spec §2: an unauthenticated launch on a page outside the allow-list relaunches to home.
-  const target = launchRedirect(
-    window.location.pathname,
-    useAccountStore.getState().isAuthenticated,
-  );
+  const { isAuthenticated } = useAccountStore.getState();
+  // Spec §2: an unauthenticated launch on a page outside the allow-list relaunches to home
+  // (signing in then returns to that page).
+  const target = launchRedirect(window.location.pathname + window.location.search, isAuthenticated);
   if (target) window.history.replaceState(null, '', target);
 
-  // The first page's data, its chunks and the language resources all load at once; a failure
-  // shows on render.
-  prefetchRouteData(window.location.pathname, window.location.search);
+  // The first page's data (signed in only: a guest's first page has none), its chunks and the
+  // language resources all load at once; a failure shows on render.
+  if (isAuthenticated) {
+    const { pathname, search } = window.location;
+    void import('./router/route-data').then(({ prefetchRouteData }) =>
+      prefetchRouteData(pathname, search),
+    );
+  }
   await Promise.all([
     initI18n(useAppStore.getState().language),
     preloadRoute(window.location.pathname).catch(() => undefined),

@@ -1,6 +1,5 @@
 import { routes, type CallResponse, type Api } from '@xunji/shared';
 import { useState } from 'react';
-import { call } from '../api/call';
 import { ApiError } from '../api/errors';
 
 type Captcha = CallResponse<Api['captcha']>;
@@ -36,6 +35,8 @@ export function useCaptchaGate(): CaptchaGate {
 
   const refresh = async () => {
     setCode('');
+    // Loaded when asked: the login form shows before the request layer has arrived.
+    const { call } = await import('../api/call');
     setCaptcha(await call(routes.captcha, undefined, { loading: false }));
   };
 

@@ -12,8 +12,10 @@ import { applyLiveUpdates } from './live-terminals';
  */
 export function useHomeDevices() {
   const enterpriseId = useAccountStore((state) => state.enterpriseId);
+  // A guest has no devices: asking would only answer 401 (and "sign in again").
+  const signedIn = useAccountStore((state) => state.isAuthenticated);
   const refetchInterval = useLiveFallbackInterval();
-  const query = useQuery({ ...allDevicesQuery(enterpriseId), refetchInterval });
+  const query = useQuery({ ...allDevicesQuery(enterpriseId), refetchInterval, enabled: signedIn });
   // Live patches apply over the latest load; a new load replaces them.
   const [live, setLive] = useState(() => ({
     source: query.data,

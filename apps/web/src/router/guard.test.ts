@@ -60,9 +60,23 @@ describe('launch (spec §2)', () => {
   });
 
   it('stays on an allow-listed page, or anywhere when signed in', () => {
-    expect(launchRedirect('/pagesMore/distribute/location', false)).toBeNull();
+    expect(launchRedirect('/pagesMore/distribute/location?code=ab12', false)).toBeNull();
     expect(launchRedirect('/pages/login/index', false)).toBeNull();
     expect(launchRedirect('/pages/mi/index', true)).toBeNull();
+  });
+
+  it('returns to a guest’s deep link, path and query, after a sign-in with back=true', () => {
+    expect(launchRedirect('/pagesDevice/fenc/table?id=3', false)).toBe('/');
+    completeSignIn(true);
+    expect(redirectTo).toHaveBeenCalledExactlyOnceWith('/pagesDevice/fenc/table?id=3');
+  });
+
+  it('remembers no deep link when it stays', () => {
+    launchRedirect('/pagesMore/notice/index?id=2', false);
+    launchRedirect('/pagesMore/message/table', true);
+    completeSignIn(true);
+    expect(redirectTo).not.toHaveBeenCalled();
+    expect(reLaunch).toHaveBeenCalledExactlyOnceWith('/');
   });
 });
 

@@ -29,12 +29,21 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
 export const isPublicPath = (pathname: string): boolean =>
   PUBLIC_PATHS.has(normalizePath(pathname));
 
-/** Where the app must relaunch at start-up, or null to stay (spec §2). */
-export function launchRedirect(pathname: string, isAuthenticated: boolean): string | null {
-  return isAuthenticated || isPublicPath(pathname) ? null : PATHS.home;
-}
-
 const RETURN_KEY = 'xunji.loginReturn';
+
+/** The page (path and query) a sign-in with back=true returns to. */
+const rememberReturn = (path: string) => sessionStorage.setItem(RETURN_KEY, path);
+
+/**
+ * Where the app must relaunch at start-up (spec §2), or null to stay. A guest's deep link
+ * (`path` with its query) is relaunched home, and remembered: signing in with back=true opens it.
+ */
+export function launchRedirect(path: string, isAuthenticated: boolean): string | null {
+  const pathname = new URL(path, window.location.origin).pathname;
+  if (isAuthenticated || isPublicPath(pathname)) return null;
+  rememberReturn(path);
+  return PATHS.home;
+}
 
 /**
  * Gating (spec §2): toast "please sign in first", then after 500 ms go to the login page with
@@ -43,7 +52,7 @@ const RETURN_KEY = 'xunji.loginReturn';
 export function gateToLogin(from: string): () => void {
   toast(i18next.t('errors.signInFirst'));
   const timer = setTimeout(() => {
-    sessionStorage.setItem(RETURN_KEY, from);
+    rememberReturn(from);
     redirectTo(`${PATHS.login}?back=true`);
   }, LOGIN_REDIRECT_MS);
   return () => clearTimeout(timer);

@@ -7,6 +7,7 @@ import { DeviceIcon } from '../../devices/DeviceIcon';
 import { selectDevice } from '../../devices/selection';
 import { StateBadge } from '../../devices/StateBadge';
 import { DeviceCard } from '../../home/DeviceCard';
+import { HomeEmpty } from '../../home/HomeEmpty';
 import { useHomeDevices } from '../../home/useHomeDevices';
 import { useLocateMe } from '../../home/useLocateMe';
 import {
@@ -174,14 +175,7 @@ export default function HomePage() {
             <EnvironmentOutline />
           </button>
         </div>
-        {loaded && terminals.length === 0 && (
-          <div className="home__empty">
-            <p>{t('home.noDevices')}</p>
-            <button type="button" onClick={() => navigateTo(PATHS.deviceBind)}>
-              {t('devices.list.add')}
-            </button>
-          </div>
-        )}
+        {terminals.length === 0 && <HomeEmpty loaded={loaded} />}
         {current && !cardHidden && <DeviceCard terminal={current} now={now} />}
       </div>
       <DeviceSwitcher

@@ -1,40 +1,28 @@
-import {
-  hashPasswordForTransport,
-  isMobile,
-  validationMessages,
-  type ValidationMessageKey,
-  routes,
-} from '@xunji/shared';
-import { Button, Checkbox, Input, List } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import type { Language } from '@xunji/shared';
+import { Button, Input, List } from 'antd-mobile';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/call';
 import { AppLink } from '../../components/AppLink';
 import { CaptchaField } from '../../components/CaptchaField';
+import { LanguageToggle } from '../../components/LanguageToggle';
 import { PageLayout } from '../../components/PageLayout';
+import { LargeCheckbox } from '../../forms/LargeCheckbox';
 import { useCaptchaGate } from '../../forms/useCaptchaGate';
 import { useAction } from '../../hooks/useAction';
-import { changeLanguage } from '../../i18n';
-import { clientInfo } from '../../lib/client-info';
-import { completeSignIn } from '../../router/guard';
+import { loadAppTexts } from '../../i18n';
+import { afterLoad } from '../../lib/after-load';
 import { PATHS } from '../../router/paths';
 import { useBackParam } from '../../router/useBackParam';
 import { useAccountStore } from '../../stores/account';
 import { useAppStore } from '../../stores/app';
-import { signIn } from '../../stores/session';
+import type { SignInMode } from './sign-in';
 
-type Mode = 'account' | 'phone';
-
-function invalidField(mode: Mode, username: string, password: string): ValidationMessageKey | null {
-  if (mode === 'phone' && !isMobile(username)) return 'mobile';
-  if (!username) return 'username';
-  if (!password) return 'required';
-  return null;
-}
+const loadSignIn = () => import('./sign-in');
 
 /**
  * Sign in with an account (username, phone or device number) or a phone number. Kept free of
- * antd-mobile Form and TanStack Query: this page has a JS budget of 150 KB gzip.
+ * antd-mobile Form and TanStack Query, and the sign-in itself loads once the form is on screen:
+ * this page has a JS budget of 150 KB gzip.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -42,7 +30,7 @@ export default function LoginPage() {
   const language = useAppStore((s) => s.language);
   const [remembered] = useState(() => useAccountStore.getState());
 
-  const [mode, setMode] = useState<Mode>('account');
+  const [mode, setMode] = useState<SignInMode>('account');
   const [username, setUsername] = useState(remembered.lastUsername);
   const [password, setPassword] = useState('');
   // A remembered password is never shown nor known in plain text: its hash is sent as it is.
@@ -50,50 +38,33 @@ export default function LoginPage() {
     remembered.remPassword ? remembered.rememberedPassword : null,
   );
   const [remember, setRemember] = useState(remembered.remPassword);
-  const [error, setError] = useState<ValidationMessageKey | null>(null);
+  const [error, setError] = useState<Record<Language, string> | null>(null);
   const gate = useCaptchaGate();
 
-  const [submit, pending] = useAction(async () => {
-    const account = username.trim();
-    const invalid =
-      invalidField(mode, account, rememberedHash ?? password) ??
-      (gate.missing() ? 'captchaCode' : null);
-    setError(invalid);
-    if (invalid) return;
-    const hash = rememberedHash ?? hashPasswordForTransport(password);
-    const result = await gate.attempt(() =>
-      call(routes.login, {
-        body: { username: account, password: hash, ...gate.answer(), ...clientInfo() },
+  // What comes after the form (the sign-in, the next page's texts) loads once it is on screen.
+  useEffect(
+    () =>
+      afterLoad(() => {
+        void loadSignIn();
+        void loadAppTexts();
       }),
+    [],
+  );
+
+  const [submit, pending] = useAction(async () => {
+    const { submitSignIn } = await loadSignIn();
+    setError(
+      await submitSignIn({ mode, username, password, rememberedHash, remember, back }, gate),
     );
-    signIn(result);
-    useAccountStore.setState({
-      lastUsername: account,
-      remPassword: remember,
-      rememberedPassword: remember ? hash : null,
-    });
-    completeSignIn(back);
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void submit();
   };
-  const otherLanguage = language === 'en' ? 'zh-CN' : 'en';
 
   return (
-    <PageLayout
-      title={t('login.title')}
-      right={
-        <button
-          type="button"
-          className="text-button"
-          onClick={() => void changeLanguage(otherLanguage)}
-        >
-          {t(`languages.${otherLanguage}`)}
-        </button>
-      }
-    >
+    <PageLayout title={t('login.title')} right={<LanguageToggle />}>
       <form className="login" onSubmit={onSubmit} noValidate>
         <div className="login__brand">
           <img src={`${import.meta.env.BASE_URL}icons/icon.svg`} alt="" width={64} height={64} />
@@ -147,12 +118,12 @@ export default function LoginPage() {
         </List>
         {error && (
           <p className="field-error" role="alert">
-            {validationMessages[error][language]}
+            {error[language]}
           </p>
         )}
-        <Checkbox className="login__remember" checked={remember} onChange={setRemember}>
+        <LargeCheckbox className="login__remember" checked={remember} onChange={setRemember}>
           {t('login.remember')}
-        </Checkbox>
+        </LargeCheckbox>
         <Button block color="primary" size="large" type="submit" loading={pending}>
           {t('login.submit')}
         </Button>

@@ -1,5 +1,5 @@
 import { Codes, hashPasswordForTransport } from '@xunji/shared';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { answerCalls, callInputs, type CallHandlers } from '../../test/call-handlers';
 import { buttonNamed, click, pageHarness, typeInto } from '../../test/page-harness';
@@ -11,6 +11,9 @@ vi.mock('../../router/navigation');
 
 const page = pageHarness();
 let handlers: CallHandlers;
+
+// The page loads the sign-in once the form is on screen; here it is in before the first tap.
+beforeAll(() => import('./sign-in'));
 
 beforeEach(() => {
   handlers = {};
