@@ -65,7 +65,13 @@ function StayFacts({ item }: { item: StopoverItem }) {
 /** Whether the app has an entry to go back to (react-router's index of this one). */
 const hasHistory = (): boolean => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
-function Missing({ terminalId }: { terminalId: number | null }) {
+function Missing({
+  terminalId,
+  failure,
+}: {
+  terminalId: number | null;
+  failure?: { error: unknown; onRetry: () => unknown } | null;
+}) {
   const { t } = useTranslation();
   const back = () => {
     if (terminalId !== null && !hasHistory()) redirectTo(`${PATHS.reportTable}?id=${terminalId}`);
@@ -76,6 +82,7 @@ function Missing({ terminalId }: { terminalId: number | null }) {
       text={t('history.report.missing')}
       backText={t('history.report.backToList')}
       onBack={back}
+      failure={failure}
     />
   );
 }
@@ -115,7 +122,10 @@ export default function ReportDetailsPage() {
             <DotLoading color="primary" />
           </div>
         ) : (
-          <Missing terminalId={id} />
+          <Missing
+            terminalId={id}
+            failure={current.isError ? { error: current.error, onRetry: current.refetch } : null}
+          />
         )}
       </PageLayout>
     );
