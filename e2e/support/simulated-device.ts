@@ -17,6 +17,10 @@ export interface SimulatedDeviceOptions {
   name: string;
   /** See TripOptions: a range keeps the vehicle at those speeds, without lights or parking. */
   cruiseKmh?: TripOptions['cruiseKmh'];
+  /** The phone number of its SIM card (the app's call buttons dial it). */
+  simNo?: string;
+  /** Called with the device's trip, so the test can raise alarms on it (`trip.raise('sos')`). */
+  onTrip?: (trip: Trip) => void;
 }
 
 /**
@@ -28,21 +32,24 @@ export async function startSimulatedDevice(
   server: LiveServer,
   options: SimulatedDeviceOptions,
 ): Promise<VirtualDevice> {
-  const { terminalNo, protocol, model, name, cruiseKmh } = options;
+  const { terminalNo, protocol, model, name, cruiseKmh, simNo } = options;
   await admin(
     server,
     'device:create',
     ...['--terminal-no', terminalNo, '--password', '246810', '--protocol', protocol],
     ...['--model', model, '--name', name, '--owner', 'demo'],
+    ...(simNo ? ['--sim-no', simNo] : []),
   );
+  const trip = new Trip({
+    city: CITIES[2]!,
+    seed: Number(terminalNo.slice(-4)),
+    start: Date.now(),
+    cruiseKmh,
+  });
+  options.onTrip?.(trip);
   const device = new VirtualDevice({
     codec: createCodec(protocol, terminalNo),
-    trip: new Trip({
-      city: CITIES[2]!,
-      seed: Number(terminalNo.slice(-4)),
-      start: Date.now(),
-      cruiseKmh,
-    }),
+    trip,
     host: '127.0.0.1',
     port: server.ports[protocol],
     intervalSeconds: 1,

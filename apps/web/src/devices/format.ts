@@ -22,12 +22,6 @@ export const formatLocateTime = (time: number | null | undefined): string =>
 export const formatDate = (time: number): string =>
   dayjs(time).format(DATE_TIME_FORMAT.split(' ')[0]);
 
-/** Kilometres with one decimal. */
-export const formatKm = (km: number): string => `${km.toFixed(1)} km`;
-
-/** Volts with one decimal. */
-export const formatVolts = (volts: number): string => `${volts.toFixed(1)} V`;
-
 /** A 0-100 signal as 0-4 bars, as phones show it. */
 export const signalBars = (percent: number): number =>
   Math.min(4, Math.max(0, Math.ceil(percent / 25)));

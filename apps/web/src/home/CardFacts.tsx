@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatBattery, formatKm, formatSpeed, formatVolts, signalBars } from '../devices/format';
+import { formatBattery, formatSpeed, signalBars } from '../devices/format';
 import type { CardFact } from './card-facts';
 
 /** Four bars, as many lit as the signal is strong. */
@@ -14,18 +14,25 @@ function SignalBars({ percent }: { percent: number }) {
   );
 }
 
+/** A number with its unit set smaller, so four columns fit a 320 px phone. */
+const Quantity = ({ value, unit }: { value: string; unit: string }) => (
+  <>
+    {value} <small className="device-card__unit">{unit}</small>
+  </>
+);
+
 function FactValue({ fact }: { fact: CardFact }) {
   const { t } = useTranslation();
   switch (fact.key) {
     case 'speed':
-      return <>{formatSpeed(fact.value)} km/h</>;
+      return <Quantity value={formatSpeed(fact.value)} unit="km/h" />;
     case 'acc':
       return <>{fact.value ? t('home.card.accOn') : t('home.card.accOff')}</>;
     case 'todayMileage':
     case 'odometer':
-      return <>{formatKm(fact.value)}</>;
+      return <Quantity value={fact.value.toFixed(1)} unit="km" />;
     case 'voltage':
-      return <>{formatVolts(fact.value)}</>;
+      return <Quantity value={fact.value.toFixed(1)} unit="V" />;
     case 'battery':
       return <>{formatBattery(fact.value)}</>;
     case 'signal':

@@ -103,17 +103,6 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
             context="map"
           />
         </div>
-        {view.battery ? <BatteryLevel battery={view.battery} /> : null}
-        {view.watch && terminal.simNo ? (
-          <a
-            className="device-card__call"
-            href={`tel:${terminal.simNo}`}
-            aria-label={t('home.card.callNumber', { number: terminal.simNo })}
-          >
-            <PhoneFill />
-            {t('home.card.call')}
-          </a>
-        ) : null}
         <Button
           size="mini"
           fill="none"
@@ -123,6 +112,21 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
           {t('home.card.navigate')}
         </Button>
       </header>
+      {view.watch && (view.battery || terminal.simNo) ? (
+        <div className="device-card__watch">
+          {view.battery ? <BatteryLevel battery={view.battery} /> : <span />}
+          {terminal.simNo ? (
+            <a
+              className="device-card__call"
+              href={`tel:${terminal.simNo}`}
+              aria-label={t('home.card.callNumber', { number: terminal.simNo })}
+            >
+              <PhoneFill />
+              {t('home.card.call')}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       <CardFacts facts={view.facts} />
       {view.lastSpeed !== null && freshness.age ? (
         <p className="device-card__line device-card__last-speed" data-testid="card-last-speed">

@@ -66,7 +66,7 @@ describe('the device card', () => {
     const view = cardView(watch, NOW, 1);
     expect(view.watch).toBe(true);
     expect(view.battery).toEqual({ percent: 76, charging: true });
-    expect(keys(view)).toEqual(['mode', 'signal', 'satellites', 'speed', 'direction']);
+    expect(keys(view)).toEqual(['mode', 'signal', 'satellites', 'speed']);
     expect(
       cardView({ ...watch, lbsInfo: { ...watch.lbsInfo, battery: null } }, NOW, 1).battery,
     ).toBeNull();

@@ -32,7 +32,7 @@ const ORDER: Record<'vehicle' | 'watch', CardFactKey[]> = {
     'mode',
     'direction',
   ],
-  watch: ['mode', 'signal', 'satellites', 'speed', 'direction'],
+  watch: ['mode', 'signal', 'satellites', 'speed'],
 };
 
 /** A watch (the model's category): the call button and the battery in the card's head. */
