@@ -1,5 +1,7 @@
 import type { Language } from '@xunji/shared';
-import { ConfigProvider } from 'antd-mobile';
+// The module itself, not antd-mobile's index: from the entry, the index would drag its global
+// styles and shared chunks into the login page's first files (+2.9 KB gzip, 6 files more).
+import { ConfigProvider } from 'antd-mobile/es/components/config-provider/config-provider';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAppStore } from '../stores/app';
