@@ -54,26 +54,28 @@ export function SwitchCommand({
     else onSend(target);
   };
   return (
-    <div className="remote-row" data-switch={label}>
-      <div className="remote-row__label">
-        {label}
-        {current === undefined ? null : (
-          <span className="remote-row__state" data-state={current}>
-            {words.state[current]}
-          </span>
-        )}
-        <CommandStatus record={command} />
+    <div className="remote-item" data-switch={label}>
+      <div className="remote-row">
+        <div className="remote-row__label">
+          {label}
+          {current === undefined ? null : (
+            <span className="remote-row__state" data-state={current}>
+              {words.state[current]}
+            </span>
+          )}
+        </div>
+        <Button
+          size="small"
+          color={target === danger ? 'danger' : 'primary'}
+          fill={target === 1 ? 'solid' : 'outline'}
+          loading={busy}
+          disabled={current === undefined || pending}
+          onClick={ask}
+        >
+          {words.action[target]}
+        </Button>
       </div>
-      <Button
-        size="small"
-        color={target === danger ? 'danger' : 'primary'}
-        fill={target === 1 ? 'solid' : 'outline'}
-        loading={busy}
-        disabled={current === undefined || pending}
-        onClick={ask}
-      >
-        {words.action[target]}
-      </Button>
+      <CommandStatus record={command} />
     </div>
   );
 }

@@ -39,14 +39,9 @@ export function DeviceActions({ terminalId, abilities, commands }: DeviceActions
         const send = () => void commands.send(key, () => call(route, { body: { terminalId } }));
         const records = commands.records(key);
         return (
-          <Fragment key={key}>
-            <div className="remote-row" data-action={key}>
-              <div className="remote-row__label">
-                {t(`remote.params.${key}`)}
-                {records.map((record) => (
-                  <CommandStatus key={record.id} record={record} />
-                ))}
-              </div>
+          <div className="remote-item" key={key} data-action={key}>
+            <div className="remote-row">
+              <div className="remote-row__label">{t(`remote.params.${key}`)}</div>
               <Button
                 size="small"
                 color="primary"
@@ -57,12 +52,15 @@ export function DeviceActions({ terminalId, abilities, commands }: DeviceActions
                 {t(`remote.actions.${key}`)}
               </Button>
             </div>
-            {key === 'locateNow'
-              ? records.map((record) => (
-                  <LocateResult key={record.id} terminalId={terminalId} record={record} />
-                ))
-              : null}
-          </Fragment>
+            {records.map((record) => (
+              <Fragment key={record.id}>
+                <CommandStatus record={record} />
+                {key === 'locateNow' ? (
+                  <LocateResult terminalId={terminalId} record={record} />
+                ) : null}
+              </Fragment>
+            ))}
+          </div>
         );
       })}
     </RemoteSection>

@@ -73,7 +73,8 @@ export function LocateResult({
         <LocateFixMap key={`${fix.point.latitude},${fix.point.longitude}`} point={fix.point} />
       </Suspense>
       <FixAddress point={fix.point} />
-      <FixTime fix={fix} />
+      {/* A position reply's words above already say when. */}
+      {record.replyMeaning?.kind === 'position' ? null : <FixTime fix={fix} />}
     </div>
   );
 }
