@@ -52,7 +52,7 @@ const MODE_PROBES: Record<LocateModeName, LocateMode> = {
   alarmClock: { mode: 'alarmClock', alarms: ['08:00'] },
 };
 
-/** The session of no connection, to ask an encoder whether it takes a value (encoding changes it). */
+/** No connection's session: to ask an encoder whether it takes a value (encoding changes it). */
 const scratchSession = () => ({ ...newSession(), deviceId: '1' });
 
 /** What one device can be asked: its model's flags and category and its protocol together. */
@@ -68,8 +68,12 @@ export class DeviceAbilities {
     this.uploadIntervalPlan = uploadIntervalPlan(category);
   }
 
-  /** Whether this command can be sent at all (its values are the encoder's to judge). */
+  /**
+   * Whether this command can be sent at all (its values are the encoder's to judge); an upload
+   * interval only to a device with a kind of intervals.
+   */
   allows(command: Command): boolean {
+    if (command.type === 'uploadInterval' && !this.uploadIntervalPlan) return false;
     const flag = FLAG_OF[commandParam(command).paramName];
     if (flag && !this.flags[flag]) return false;
     return this.protocol?.supports(command) ?? false;
