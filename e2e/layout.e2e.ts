@@ -110,6 +110,13 @@ describe('layout at 320 px, 390 px and on a 1280×800 desktop, in both languages
           await page.getByTestId('report-day-totals').waitFor({ timeout: 30_000 });
           await page.locator('.report-row').first().waitFor();
           await check('report-trips');
+          await page.getByText(texts.history.report.stays, { exact: true }).click();
+          await page.waitForURL(/tab=stays/);
+          await page.locator('.report-row').first().waitFor();
+          await check('report-stays');
+          await page.getByText(texts.history.report.trips, { exact: true }).click();
+          await page.waitForURL(/tab=trips/);
+          await page.getByTestId('report-day-totals').waitFor();
           await page.locator('.report-row').first().click();
           await page.getByTestId('report-sheet').waitFor();
           await page.waitForTimeout(1000);
