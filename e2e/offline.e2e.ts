@@ -6,7 +6,7 @@ import zh from '../apps/web/src/i18n/zh-CN.js';
 import { admin } from './support/admin.js';
 import { callAs } from './support/api.js';
 import { appSettings } from './support/app-settings.js';
-import { launchBrowser, newPhoneContext } from './support/browser.js';
+import { launchBrowser, newPhoneContext, VIEWPORT } from './support/browser.js';
 import { signInAsDemo } from './support/sign-in.js';
 import { repositoryRoot, startServer, type RunningServer } from './support/start-server.js';
 
@@ -20,8 +20,7 @@ const LANGUAGES = [
 describe('offline: the server stopped while the app is open, then back', () => {
   let server: RunningServer;
   let browser: Browser;
-  /** A device of the demo account, and one of nobody's. */
-  let deviceId: number;
+  /** A device of nobody's. */
   let foreignId: number;
 
   beforeAll(async () => {
@@ -50,6 +49,16 @@ describe('offline: the server stopped while the app is open, then back', () => {
     return context.newPage();
   }
 
+  /** The first device of the signed-in account. */
+  async function firstDeviceId(page: Page): Promise<number> {
+    const { list } = await callAs<{ list: { id: number }[] }>(
+      page,
+      'GET',
+      '/terminal/page?page=1&limit=100',
+    );
+    return list[0]!.id;
+  }
+
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(repositoryRoot, `test-results/offline-${name}.png`) });
 
@@ -61,6 +70,23 @@ describe('offline: the server stopped while the app is open, then back', () => {
     }, url);
 
   /** The banner on screen (the floating one is hidden by a page layout's own). */
+  /** Screenshots at a 320 px phone and a 1280×800 desktop too; the banner stays on the app. */
+  async function shotAtSizes(page: Page, name: string) {
+    await shot(page, name);
+    for (const size of [
+      { width: 320, height: 700 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      const box = await banner(page).boundingBox();
+      const column = await page.locator('#root').boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(column!.x);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(column!.x + column!.width);
+      await shot(page, `${name}-${size.width}`);
+    }
+    await page.setViewportSize(VIEWPORT);
+  }
+
   const banner = (page: Page) => page.locator('[data-testid="offline-banner"]:visible');
   const failure = (page: Page) => page.locator('[data-failure]');
   const navBack = (page: Page) => page.locator('.adm-nav-bar-back');
@@ -87,12 +113,7 @@ describe('offline: the server stopped while the app is open, then back', () => {
       // Every page's code is in the service worker's cache once it is ready.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     }
-    const { list } = await callAs<{ list: { id: number }[] }>(
-      pages[0]!.page,
-      'GET',
-      '/terminal/page?page=1&limit=100',
-    );
-    deviceId = list[0]!.id;
+    const deviceId = await firstDeviceId(pages[0]!.page);
     for (const { page } of pages) expect(await visible(banner(page))).toBe(false);
 
     await server.halt();
@@ -101,14 +122,14 @@ describe('offline: the server stopped while the app is open, then back', () => {
       const language = texts === zh ? 'zh' : 'en';
       // Home, open when the server went: its live socket finds it gone.
       await banner(page).waitFor({ timeout: 15_000 });
-      expect(await banner(page).textContent()).toBe(texts.failure.offlineBanner);
-      await shot(page, `banner-home-${language}`);
+      expect(await banner(page).textContent()).toBe(texts.failure.offlineTitle);
+      await shotAtSizes(page, `banner-home-${language}`);
 
       // A device page reached while the server is down: its code is cached, its data is not there.
       await openInApp(page, `/pagesDevice/info/device?id=${deviceId}`);
       await expectOfflineState(page, texts);
-      expect(await visible(banner(page))).toBe(true);
-      await shot(page, `device-page-${language}`);
+      expect(await banner(page).textContent()).toBe(texts.failure.offlineBanner);
+      await shotAtSizes(page, `device-page-${language}`);
 
       // The same from a fresh load: the service worker answers with the app and every chunk.
       await page.goto(`/pagesDevice/fenc/table?id=${deviceId}`);
@@ -123,6 +144,31 @@ describe('offline: the server stopped while the app is open, then back', () => {
       await page.getByRole('button', { name: texts.failure.retry }).click();
       await expect.poll(() => failure(page).count(), { timeout: 10_000 }).toBe(0);
       await page.getByTestId('fence-list').or(page.getByText(texts.fences.empty)).waitFor();
+    }
+  });
+
+  it('a page whose code does not arrive keeps the navigation bar, says so, and its retry loads it', async () => {
+    for (const [language, texts] of LANGUAGES) {
+      // Without the service worker, whose cache would hand the code over anyway.
+      const context = await newPhoneContext(browser, server.baseUrl, language, {
+        serviceWorkers: 'block',
+      });
+      await context.addInitScript(appSettings, { language });
+      const page = await context.newPage();
+      await signInAsDemo(page);
+      await page.getByTestId('device-card').waitFor();
+      const deviceId = await firstDeviceId(page);
+      await page.route('**/assets/**', (route) => route.abort());
+      await openInApp(page, `/pagesDevice/fenc/table?id=${deviceId}`);
+      await expect.poll(() => failure(page).getAttribute('data-failure')).toBe('serverError');
+      expect(await failure(page).textContent()).toContain(texts.failure.pageNotLoaded);
+      expect(await visible(navBack(page))).toBe(true);
+      await shot(page, `chunk-failed-${language === 'en' ? 'en' : 'zh'}`);
+
+      await page.unroute('**/assets/**');
+      await page.getByRole('button', { name: texts.failure.retry }).click();
+      await page.getByTestId('fence-list').or(page.getByText(texts.fences.empty)).waitFor();
+      await context.close();
     }
   });
 

@@ -1,4 +1,9 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from 'playwright-core';
 
 export const VIEWPORT = { width: 390, height: 844 };
 
@@ -23,6 +28,7 @@ export function newPhoneContext(
   browser: Browser,
   baseURL: string,
   locale = 'zh-CN',
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
@@ -31,5 +37,6 @@ export function newPhoneContext(
     isMobile: true,
     hasTouch: true,
     locale,
+    ...options,
   });
 }

@@ -4,7 +4,8 @@ import './offline-banner.css';
 
 /**
  * "Cannot reach the server" while it cannot: under a page's navigation bar, or floating over a
- * page without one (home's map), where it shows only when no page layout is on screen.
+ * page without one (home's map), where it shows only when no page layout is on screen and says
+ * it short, to stay clear of the map's buttons.
  */
 export function OfflineBanner({ floating = false }: { floating?: boolean }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function OfflineBanner({ floating = false }: { floating?: boolean }) {
       role="status"
       data-testid="offline-banner"
     >
-      {t('failure.offlineBanner')}
+      {floating ? t('failure.offlineTitle') : t('failure.offlineBanner')}
     </div>
   );
 }

@@ -618,15 +618,6 @@ const en = {
     text: 'The page you asked for does not exist or has been removed.',
     home: 'Back to home',
   },
-  failure: {
-    offlineBanner: 'Cannot reach the server; what you see may be out of date',
-    offlineTitle: 'Cannot reach the server',
-    pageNotLoaded: 'This page could not be loaded',
-    notFoundTitle: 'Not found, or you have no access',
-    retry: 'Try again',
-    deviceNotFound: 'Device not found, or you have no access',
-    deviceNotFoundText: 'It may have been unbound, or it is not a device of this account.',
-  },
   welcome: {
     title: 'Welcome to Xunji',
     intro:

@@ -615,15 +615,6 @@ const zhCN = {
     text: '您访问的页面不存在或已被移除。',
     home: '返回首页',
   },
-  failure: {
-    offlineBanner: '无法连接服务器，显示的可能不是最新数据',
-    offlineTitle: '无法连接服务器',
-    pageNotLoaded: '页面加载失败',
-    notFoundTitle: '内容不存在或无权查看',
-    retry: '重试',
-    deviceNotFound: '设备不存在或无权查看',
-    deviceNotFoundText: '它可能已被解绑，或不是当前账号的设备。',
-  },
   welcome: {
     title: '欢迎使用寻迹',
     intro: '在手机上随时查看车辆、老人、儿童和宠物定位器的位置与状态。',

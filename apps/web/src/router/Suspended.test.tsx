@@ -111,6 +111,13 @@ describe('a page that cannot be shown', () => {
     expect(failure()?.textContent).toContain('This page could not be loaded');
   });
 
+  it('a chunk whose styles Vite could not preload is one that could not be fetched', async () => {
+    serverUp();
+    renderLazy(() => Promise.reject(new Error('Unable to preload CSS for /assets/table-x.css')));
+    await advance(0);
+    expect(failure()?.getAttribute('data-failure')).toBe('serverError');
+  });
+
   it('says "System Error" when a page crashes for another reason', async () => {
     renderLazy(crashing);
     await advance(0);

@@ -21,12 +21,16 @@ function DelayedSpinner() {
 /** A page's code that did not arrive (timed out, or not fetched), or that failed as it ran. */
 type Failure = { chunk: true; timedOut: boolean } | { chunk: false };
 
-/** A page chunk that timed out or could not be fetched (each browser words the latter its own way). */
+/**
+ * A page chunk that timed out or could not be fetched: each browser words the latter its own way,
+ * and Vite's preloading of the chunk's styles its own.
+ */
+const NOT_FETCHED =
+  /dynamically imported module|importing a module script failed|unable to preload css/i;
+
 function failureOf(error: unknown): Failure {
   if (error instanceof ChunkTimeoutError) return { chunk: true, timedOut: true };
-  const notFetched =
-    error instanceof TypeError &&
-    /dynamically imported module|importing a module script failed/i.test(error.message);
+  const notFetched = error instanceof Error && NOT_FETCHED.test(error.message);
   return notFetched ? { chunk: true, timedOut: false } : { chunk: false };
 }
 
@@ -57,7 +61,7 @@ function PageFailed({ failure }: { failure: Failure }) {
     <FailureNotice
       view="serverError"
       title={t('failure.pageNotLoaded')}
-      text={t('errors.tryAgainLater')}
+      text={t('failure.pageNotLoadedText')}
       onRetry={retry}
     />
   ) : (

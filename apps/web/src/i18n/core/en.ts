@@ -79,6 +79,17 @@ const enCore = {
   ad: {
     skip: 'Skip {{seconds}}',
   },
+  // The offline banner and failed pages: shown by the shell, on the login page too.
+  failure: {
+    offlineBanner: 'Cannot reach the server; what you see may be out of date',
+    offlineTitle: 'Cannot reach the server',
+    pageNotLoaded: 'This page could not be loaded',
+    pageNotLoadedText: "The page's files did not download; please try again.",
+    notFoundTitle: 'Not found, or you have no access',
+    retry: 'Try again',
+    deviceNotFound: 'Device not found, or you have no access',
+    deviceNotFoundText: 'It may have been unbound, or it is not a device of this account.',
+  },
 } satisfies CoreMessages;
 
 export default enCore;

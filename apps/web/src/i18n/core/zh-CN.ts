@@ -80,6 +80,17 @@ const zhCNCore = {
   ad: {
     skip: '跳过 {{seconds}}',
   },
+  // The offline banner and failed pages: shown by the shell, on the login page too.
+  failure: {
+    offlineBanner: '无法连接服务器，显示的可能不是最新数据',
+    offlineTitle: '无法连接服务器',
+    pageNotLoaded: '页面加载失败',
+    pageNotLoadedText: '页面文件未能下载，请重试。',
+    notFoundTitle: '内容不存在或无权查看',
+    retry: '重试',
+    deviceNotFound: '设备不存在或无权查看',
+    deviceNotFoundText: '它可能已被解绑，或不是当前账号的设备。',
+  },
 };
 
 export default zhCNCore;
