@@ -105,5 +105,7 @@ describe('device card', () => {
     const age = card().querySelector('[data-testid="card-locate-line"] .fix-age')!;
     expect(age.textContent).toBe('45 min ago');
     expect(age.getAttribute('data-stale')).toBe('true');
+    // Its heartbeats' facts are not muted: it is online.
+    expect(card().className).not.toContain('is-past');
   });
 });

@@ -87,7 +87,7 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
   ).filter((entry) => CARD_ACTIONS.includes(entry.key));
   return (
     <section
-      className={freshness.current ? 'device-card' : 'device-card is-past'}
+      className={view.reporting ? 'device-card' : 'device-card is-past'}
       aria-label={terminal.terminalName}
       data-testid="device-card"
       data-kind={view.watch ? 'watch' : 'vehicle'}

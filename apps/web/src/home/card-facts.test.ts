@@ -79,6 +79,7 @@ describe('the device card', () => {
       125,
     );
     const view = cardView(offline, NOW, null);
+    expect(view.reporting).toBe(false);
     expect(keys(view)).not.toContain('speed');
     expect(keys(view)).toContain('acc');
     expect(view.lastSpeed).toBe(53);
@@ -87,8 +88,10 @@ describe('the device card', () => {
       stale: true,
       current: false,
     });
-    // Online but its fix is old: the same.
-    expect(cardView(device({}, { speed: 40 }, 20), NOW, null).lastSpeed).toBe(40);
+    // Online but its fix is old: the same, while the facts of its heartbeats are now's.
+    const quiet = cardView(device({}, { speed: 40 }, 20), NOW, null);
+    expect(quiet.lastSpeed).toBe(40);
+    expect(quiet.reporting).toBe(true);
     // A parked device's last speed says nothing.
     expect(
       cardView(device({ deviceState: DeviceState.OFFLINE }, { speed: 0 }), NOW, null).lastSpeed,

@@ -1,4 +1,4 @@
-import type { CompassDirection, Terminal } from '@xunji/shared';
+import { DeviceState, type CompassDirection, type Terminal } from '@xunji/shared';
 import { freshnessOf, type FixFreshness } from '../devices/fix-age';
 
 /** One fact of the card, in its unit: km/h, km, volts, percent. */
@@ -41,6 +41,8 @@ export const isWatch = (terminal: Terminal): boolean =>
 
 export interface CardView {
   watch: boolean;
+  /** Online: the facts it reports (heartbeats too) are now's, even while its fix is old. */
+  reporting: boolean;
   freshness: FixFreshness;
   /** Only what the device reports, most wanted first. */
   facts: CardFact[];
@@ -86,6 +88,7 @@ export function cardView(
     .slice(0, MAX_FACTS);
   return {
     watch,
+    reporting: terminal.deviceState === DeviceState.ONLINE,
     freshness,
     facts,
     battery:
