@@ -172,19 +172,52 @@ describe('offline: the server stopped while the app is open, then back', () => {
     }
   });
 
+  /** The device pages that load the device's data (voice asks for its terms first). */
+  const DEVICE_PAGES = [
+    '/pagesDevice/info/set',
+    '/pagesDevice/track/index',
+    '/pagesDevice/report/table',
+    '/pagesDevice/fenc/table',
+    '/pagesDevice/fenc/details',
+    '/pagesDevice/alarm/index',
+    '/pagesDevice/remote-set',
+    '/pagesDevice/set-list',
+    '/pagesDevice/self-inspection',
+    '/pagesDevice/voice/voice-recycle',
+    '/pagesFunc/index',
+    '/pagesUser/account/bind-more-user',
+  ];
+
+  /** "Not found or no access" in the page's body, the navigation bar kept, no "system error". */
+  async function expectNotFound(page: Page, texts: Texts, titles: string[]) {
+    await expect.poll(() => failure(page).getAttribute('data-failure')).toBe('notFound');
+    const said = (await failure(page).textContent()) ?? '';
+    expect(
+      titles.some((title) => said.includes(title)),
+      said,
+    ).toBe(true);
+    expect(await visible(navBack(page))).toBe(true);
+    expect(await page.locator('#root').innerText()).not.toContain(texts.errors.systemError);
+  }
+
   it('an unknown or foreign device id says "not found or no access", with the navigation bar', async () => {
     for (const [language, texts] of LANGUAGES) {
       const page = await phone(language);
       await signInAsDemo(page);
       for (const id of [999_999, foreignId]) {
         await page.goto(`/pagesDevice/info/device?id=${id}`);
-        await expect.poll(() => failure(page).getAttribute('data-failure')).toBe('notFound');
-        expect(await failure(page).textContent()).toContain(texts.failure.deviceNotFound);
-        expect(await visible(navBack(page))).toBe(true);
-        const body = await page.locator('#root').innerText();
-        expect(body).not.toContain(texts.errors.systemError);
+        await expectNotFound(page, texts, [texts.failure.deviceNotFound]);
       }
       await shot(page, `not-found-${language === 'en' ? 'en' : 'zh'}`);
+      await page.goto('/pagesMore/message/statement?id=999999');
+      await expectNotFound(page, texts, [texts.alarms.statement.missing]);
+    }
+    const page = await phone('en');
+    await signInAsDemo(page);
+    for (const path of DEVICE_PAGES) {
+      await page.goto(`${path}?id=${foreignId}`);
+      // A device page says it of the device; a list of the device's, of what it lists.
+      await expectNotFound(page, en, [en.failure.deviceNotFound, en.failure.notFoundTitle]);
     }
   });
 });

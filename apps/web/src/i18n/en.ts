@@ -124,7 +124,7 @@ const en = {
       address: 'Place',
       beginMark: 'B',
       endMark: 'E',
-      missing: 'This alarm message does not exist or was deleted',
+      missing: 'This alarm message does not exist, was deleted, or is not yours to see',
       backToList: 'Back to the messages',
       noPosition: 'No position was reported with this alarm',
       memberNote: 'An account joined this device or asks to: you decide who follows it',

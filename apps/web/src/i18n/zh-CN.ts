@@ -126,7 +126,7 @@ const zhCN = {
       address: '位置',
       beginMark: '始',
       endMark: '终',
-      missing: '该报警消息不存在或已删除',
+      missing: '该报警消息不存在、已删除或无权查看',
       backToList: '返回消息列表',
       noPosition: '该报警没有上报位置',
       memberNote: '有账号加入了该设备或申请加入：由您决定谁可以关注它',

@@ -372,7 +372,9 @@ describe('statement page', () => {
       throw new ApiError(Codes.ALARM_NOT_FOUND.code, 'gone');
     };
     await page.render('/pagesMore/message/statement?id=8', <MessageStatementPage />);
-    expect(pageText()).toContain('This alarm message does not exist or was deleted');
+    expect(pageText()).toContain(
+      'This alarm message does not exist, was deleted, or is not yours to see',
+    );
     await click(buttonNamed('Back to the messages'));
     expect(navigateBackOr).toHaveBeenCalledWith('/pagesMore/message/table');
   });
