@@ -211,6 +211,10 @@ describe('offline: the server stopped while the app is open, then back', () => {
       await shot(page, `not-found-${language === 'en' ? 'en' : 'zh'}`);
       await page.goto('/pagesMore/message/statement?id=999999');
       await expectNotFound(page, texts, [texts.alarms.statement.missing]);
+      // A path the app has no page for: the not-found page, in the same words and look.
+      await page.goto('/pagesDevice/no-such-page');
+      await expectNotFound(page, texts, [texts.notFound.text]);
+      await shot(page, `no-such-page-${language === 'en' ? 'en' : 'zh'}`);
     }
     const page = await phone('en');
     await signInAsDemo(page);

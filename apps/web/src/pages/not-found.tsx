@@ -1,5 +1,6 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { FailureNotice } from '../components/LoadFailure';
 import { PageLayout } from '../components/PageLayout';
 import { reLaunch } from '../router/navigation';
 import { PATHS } from '../router/paths';
@@ -8,11 +9,11 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <PageLayout title={t('notFound.title')}>
-      <ErrorBlock status="empty" title={t('notFound.title')} description={t('notFound.text')}>
+      <FailureNotice view="notFound" title={t('notFound.title')} text={t('notFound.text')}>
         <Button color="primary" onClick={() => reLaunch(PATHS.home)}>
           {t('notFound.home')}
         </Button>
-      </ErrorBlock>
+      </FailureNotice>
     </PageLayout>
   );
 }
