@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MapSettings } from '@xunji/shared';
 import { z } from 'zod';
 import type { ConnectionLimitOptions } from './gateway/connection-limits.js';
 import type { GatewayPorts } from './gateway/gateway-ports.js';
 import { DEFAULT_SEGMENT_RULES, type SegmentRules } from './history/segment-rules.js';
 import type { HttpTimeouts } from './http/server-timeouts.js';
+import { configuredTileUrls, mapEnvironment, mapSettings } from './map-settings.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -31,10 +33,7 @@ const environment = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   WEB_DIST: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
-  // The app's build-time tile servers, read again here for the CSP's img-src.
-  VITE_TILES_AMAP: z.string().optional(),
-  VITE_TILES_AMAP_SATELLITE: z.string().optional(),
-  VITE_TILES_OSM: z.string().optional(),
+  ...mapEnvironment,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -136,7 +135,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   webDist: string;
-  /** The tile URL templates of the app's build (`VITE_TILES_*`), allowed as images by the CSP. */
+  /** The base maps the app is told of (application configuration). */
+  maps: MapSettings;
+  /** Their configured tile servers, allowed as images by the CSP. */
   tileUrls: string[];
   logLevel: string;
   trustProxy: boolean;
@@ -286,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
   }
   if (e.AMAP_WEB_SECRET && !e.AMAP_WEB_KEY) problems.push('AMAP_WEB_SECRET needs AMAP_WEB_KEY');
+  const maps = mapSettings(e, problems);
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -302,9 +304,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     webDist: path.resolve(e.WEB_DIST),
-    tileUrls: [e.VITE_TILES_AMAP, e.VITE_TILES_AMAP_SATELLITE, e.VITE_TILES_OSM].flatMap(
-      (url) => url?.trim() || [],
-    ),
+    maps,
+    tileUrls: configuredTileUrls(maps),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -241,7 +241,7 @@ export async function createServices(
     sms,
     auth,
     account: new AccountService(repositories.users, repositories.devices, sms, tenure),
-    appContent: new AppContentService(repositories.appContent, clock),
+    appContent: new AppContentService(repositories.appContent, clock, config.maps),
     districts: new DistrictService(),
   };
 }

@@ -24,8 +24,8 @@ describe('security headers', () => {
     fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'export {};');
     server = await startTestServer('sqlite', {
       WEB_DIST: webDist,
-      VITE_TILES_OSM: 'http://tiles.lan:8080/{z}/{x}/{y}.png',
-      VITE_TILES_AMAP: 'http://t{s}.maps.lan/{z}/{x}/{y}',
+      TILES_OSM_URL: 'http://tiles.lan:8080/{z}/{x}/{y}.png',
+      TILES_AMAP_URL: 'http://t{s}.maps.lan/{z}/{x}/{y}',
     });
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeRing } from '../src/map/outline';
 import {
+  buildBorders,
   decodeArcs,
   encodeRing,
   quantize,
@@ -144,5 +145,85 @@ describe('outline file rings', () => {
     const encoded = encodeRing(ring);
     expect(encoded).toEqual([1140579, 225431, 655, -431, -2234, 1001]);
     expect(decodeRing(encoded, 10_000).map((p) => [p.longitude, p.latitude])).toEqual(ring);
+  });
+});
+
+describe('borders', () => {
+  // One square province (outside China: no GCJ-02 offset) of two cities split at x = 1; the
+  // first city is two districts split at y = 1. Only which arcs a level uses counts here, so the
+  // districts' rings are not drawn out in full.
+  const geometry = (arcs: number[][], adcode: string) => ({
+    type: 'Polygon' as const,
+    arcs,
+    properties: { adcode, name: adcode },
+  });
+  const topology = {
+    transform: { scale: [1, 1] as [number, number], translate: [0, 0] as [number, number] },
+    arcs: [
+      // 0: the left half's outline, from (1, 2) round to (1, 0)
+      [
+        [1, 2],
+        [-1, 0],
+        [0, -2],
+        [1, 0],
+      ],
+      // 1: the right half's, from (1, 0) round to (1, 2)
+      [
+        [1, 0],
+        [1, 0],
+        [0, 2],
+        [-1, 0],
+      ],
+      // 2: between the cities, (1, 0) to (1, 2)
+      [
+        [1, 0],
+        [0, 2],
+      ],
+      // 3: the left half's outline again, as two parts: (1, 2) to (0, 1) …
+      [
+        [1, 2],
+        [-1, 0],
+        [0, -1],
+      ],
+      // 4: … and (0, 1) to (1, 0)
+      [
+        [0, 1],
+        [0, -1],
+        [1, 0],
+      ],
+      // 5: between the districts, (0, 1) to (1, 1)
+      [
+        [0, 1],
+        [1, 0],
+      ],
+    ] as [number, number][][],
+    objects: {
+      province: { geometries: [geometry([[0, 1]], '1')] },
+      city: { geometries: [geometry([[0, 2]], '11'), geometry([[1, ~2]], '12')] },
+      district: {
+        geometries: [
+          geometry([[3, ~5, 2]], '111'),
+          geometry([[4, 5]], '112'),
+          geometry([[1, ~2]], '121'),
+        ],
+      },
+    },
+  };
+  const line = (...points: Point[]) => encodeRing(points);
+
+  it('between cities are the arcs no province border uses, once each', () => {
+    expect(buildBorders(topology, 'city', 0.01)).toEqual({
+      crs: 'wgs84',
+      scale: 10_000,
+      lines: [line([1, 0], [1, 2])],
+    });
+  });
+
+  it('between districts leave out the borders of their cities', () => {
+    expect(buildBorders(topology, 'district', 0.01).lines).toEqual([
+      line([1, 2], [0, 2], [0, 1]),
+      line([0, 1], [1, 1]),
+      line([0, 1], [0, 0], [1, 0]),
+    ]);
   });
 });

@@ -1,18 +1,28 @@
 /**
- * Builds the offline base map: `public/map/china-outline.json`, the province outlines drawn under
- * the tiles so that the map still shows China with no network.
+ * Builds the offline base map, drawn under the tiles so that the map still shows China with no
+ * network:
+ *   public/map/china-outline.json   the provinces (land, coast and their borders), at every zoom
+ *   public/map/china-cities.json    the borders between cities, from zoom 6 while tiles fail
+ *   public/map/china-districts.json the borders between districts, from zoom 9 while tiles fail
  *
  *   npm run build:outline -w @xunji/web        (tsx scripts/build-outline.ts)
  *
- * Source: apps/server/data/cn-districts/cn-districts.topojson.gz (GCJ-02, see its README). The
- * province level is taken; every shared arc is simplified once (Douglas–Peucker, ~0.01°), so
- * neighbouring provinces keep one common border, then converted to WGS-84 and quantized to 4
- * decimals. Tiny islands are dropped.
+ * Source: apps/server/data/cn-districts/cn-districts.topojson.gz (GCJ-02, see its README). Every
+ * arc is simplified once (Douglas–Peucker, ~0.01° for provinces and districts, ~0.005° for
+ * cities), so neighbours keep one common border, then converted to WGS-84 and quantized to 4
+ * decimals. Tiny islands are dropped. (Close up, the district in view is drawn from the server's
+ * full outline instead.)
  *
- * Output (about 210 KB, 90 KB gzip): { crs: 'wgs84', scale: 10000, provinces: [{ adcode, name,
- * rings }] }. A ring is a flat list of integers in 1/10000 degree: the first longitude and
- * latitude, then the difference of each next point from the one before ([x0, y0, dx1, dy1, …]),
- * closed implicitly. Rings are filled even-odd (inner rings are enclaves of another province).
+ * china-outline.json (about 210 KB, 90 KB gzip): { crs: 'wgs84', scale: 10000, provinces: [{
+ * adcode, name, rings }] }. A ring is a flat list of integers in 1/10000 degree: the first
+ * longitude and latitude, then the difference of each next point from the one before ([x0, y0,
+ * dx1, dy1, …]), closed implicitly. Rings are filled even-odd (inner rings are enclaves of
+ * another province).
+ *
+ * china-cities.json (about 340 KB, 140 KB gzip) and china-districts.json (about 460 KB, 180 KB
+ * gzip): { crs: 'wgs84', scale: 10000, lines }, each line encoded like a ring but not closed:
+ * every arc once, under the lowest level whose border it is (a border between cities is not
+ * repeated among the districts').
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -145,6 +155,14 @@ export function encodeRing(ring: readonly Point[]): number[] {
   return out;
 }
 
+/** A GCJ-02 arc of the source, simplified, in WGS-84. */
+function simplifiedWgs84(arc: readonly Point[], tolerance: number): Point[] {
+  return simplifyLine(arc, tolerance).map((p): Point => {
+    const { latitude, longitude } = gcj02ToWgs84({ longitude: p[0], latitude: p[1] });
+    return [longitude, latitude];
+  });
+}
+
 export interface OutlineOptions {
   /** Douglas–Peucker tolerance, degrees. */
   tolerance: number;
@@ -157,12 +175,7 @@ export function buildOutline(
   { tolerance, minArea }: OutlineOptions = { tolerance: 0.01, minArea: 0.001 },
 ): Outline {
   // Each arc is simplified and converted once, so shared borders stay identical on both sides.
-  const arcs = decodeArcs(topology).map((arc) =>
-    simplifyLine(arc, tolerance).map((p): Point => {
-      const { latitude, longitude } = gcj02ToWgs84({ longitude: p[0], latitude: p[1] });
-      return [longitude, latitude];
-    }),
-  );
+  const arcs = decodeArcs(topology).map((arc) => simplifiedWgs84(arc, tolerance));
   const provinces = topology.objects.province!.geometries.map((geometry): OutlineProvince => {
     const polygons = geometry.type === 'Polygon' ? [geometry.arcs] : geometry.arcs;
     const rings: number[][] = [];
@@ -182,23 +195,79 @@ export function buildOutline(
   };
 }
 
+export interface BorderLines {
+  crs: 'wgs84';
+  scale: number;
+  lines: number[][];
+}
+
+/** The arcs a level's geometries are made of. */
+function arcsOf(geometries: readonly TopoGeometry[]): Set<number> {
+  const used = new Set<number>();
+  for (const geometry of geometries) {
+    const polygons = geometry.type === 'Polygon' ? [geometry.arcs] : geometry.arcs;
+    for (const polygon of polygons)
+      for (const ring of polygon) for (const ref of ring) used.add(ref < 0 ? ~ref : ref);
+  }
+  return used;
+}
+
+/**
+ * The borders between the units of a level ('city' or 'district') that are no border of the
+ * level above: each arc once.
+ */
+export function buildBorders(
+  topology: Topology,
+  level: 'city' | 'district',
+  tolerance: number,
+): BorderLines {
+  const arcs = decodeArcs(topology);
+  const above = arcsOf(topology.objects[level === 'city' ? 'province' : 'city']!.geometries);
+  const lines: number[][] = [];
+  for (const index of arcsOf(topology.objects[level]!.geometries)) {
+    if (above.has(index)) continue;
+    const line = quantize(simplifiedWgs84(arcs[index]!, tolerance));
+    if (line.length >= 2) lines.push(encodeRing(line));
+  }
+  return { crs: 'wgs84', scale: SCALE, lines };
+}
+
+function write(target: string, content: object, summary: string): void {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const json = JSON.stringify(content);
+  fs.writeFileSync(target, `${json}\n`);
+  process.stdout.write(
+    `${path.relative(process.cwd(), target)}: ${summary}, ${json.length} bytes\n`,
+  );
+}
+
 function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const source = path.resolve(here, '../../server/data/cn-districts/cn-districts.topojson.gz');
-  const target = path.resolve(here, '../public/map/china-outline.json');
+  const publicMap = path.resolve(here, '../public/map');
   const topology = JSON.parse(gunzipSync(fs.readFileSync(source)).toString('utf8')) as Topology;
   const outline = buildOutline(topology);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const json = JSON.stringify(outline);
-  fs.writeFileSync(target, `${json}\n`);
   const vertices = outline.provinces.reduce(
     (sum, province) => sum + province.rings.reduce((n, ring) => n + ring.length / 2, 0),
     0,
   );
-  process.stdout.write(
-    `${path.relative(process.cwd(), target)}: ${outline.provinces.length} provinces, ` +
-      `${vertices} vertices, ${json.length} bytes\n`,
+  write(
+    path.join(publicMap, 'china-outline.json'),
+    outline,
+    `${outline.provinces.length} provinces, ${vertices} vertices`,
   );
+  const count = (lines: number[][]) => lines.reduce((n, line) => n + line.length / 2, 0);
+  for (const [level, tolerance, file] of [
+    ['city', 0.005, 'china-cities.json'],
+    ['district', 0.01, 'china-districts.json'],
+  ] as const) {
+    const borders = buildBorders(topology, level, tolerance);
+    write(
+      path.join(publicMap, file),
+      borders,
+      `${borders.lines.length} ${level} borders, ${count(borders.lines)} vertices`,
+    );
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

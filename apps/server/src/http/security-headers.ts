@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export interface SecurityHeaderOptions {
   /** The built app; its index.html's inline script and style are allowed by their hashes. */
   webDist: string;
-  /** The tile URL templates the app was built with (`VITE_TILES_*`), for img-src. */
+  /** The configured tile servers (`TILES_*`, map-settings.ts), for img-src. */
   tileUrls: string[];
 }
 

@@ -2,6 +2,7 @@ import {
   compareVersions,
   type Advertisement,
   type AppConfig,
+  type MapSettings,
   type Notice,
   type VersionCheck,
 } from '@xunji/shared';
@@ -22,6 +23,7 @@ export class AppContentService {
   constructor(
     private readonly content: AppContentRepository,
     private readonly clock: Clock,
+    private readonly maps: MapSettings,
   ) {}
 
   configuration(app: ApplicationRow): AppConfig {
@@ -42,6 +44,7 @@ export class AppContentService {
       appManual: app.appManual === 1,
       supportPhone: app.supportPhone,
       supportEmail: app.supportEmail,
+      maps: this.maps,
     };
   }
 

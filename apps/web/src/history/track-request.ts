@@ -2,8 +2,7 @@ import { TRACK_TIMEOUT_MS, routes, type TrackInfo } from '@xunji/shared';
 import { call, callEarly } from '../api/call';
 import type { RequestOptions } from '../api/request';
 import { deviceIdParam } from '../devices/useDeviceId';
-import { tileSource } from '../map/tile-sources';
-import { useAppStore } from '../stores/app';
+import { tileSource } from '../map/current-source';
 import { dayWindow, trackPeriod, type DayWindow } from './day';
 import type { TrackPoints } from './track-answer';
 import { readHere, rememberView } from './track-view-client';
@@ -20,7 +19,7 @@ async function readTrackBody(response: Response): Promise<unknown> {
   const bytes = await response.arrayBuffer();
   const options = {
     hideNetworkFixes: false,
-    crs: tileSource(useAppStore.getState().mapSource).crs,
+    crs: tileSource().crs,
   };
   const { body, points, view } = await readHere(bytes, options);
   if (!points) return body;

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { tileSource } from '../map/tile-sources';
-import { useAppStore } from '../stores/app';
+import { useTileSource } from '../map/current-source';
 import type { TrackPoints } from './track-answer';
 import type { TrackView } from './track-view';
 import { preparedView, prepareTrackView } from './track-view-client';
@@ -17,7 +16,7 @@ interface Settled {
  * prepared, the last view of the same answer stays (no blank map when network fixes are hidden).
  */
 export function useTrackView(points: TrackPoints | undefined, hideNetworkFixes: boolean) {
-  const { crs } = tileSource(useAppStore((state) => state.mapSource));
+  const { crs } = useTileSource();
   const [settled, setSettled] = useState<Settled | null>(null);
   useEffect(() => {
     if (!points) return;

@@ -8,7 +8,8 @@ import { applyLiveUpdates } from './live-terminals';
 
 /**
  * Every device of the home map: loaded once, then moved by the live socket; while the socket is
- * down, reloaded every 10 s (§4/§9).
+ * down, reloaded every 10 s (§4/§9). Until the server answers, the devices stored at the last
+ * visit stand in (`fresh` is false: their positions may be old).
  */
 export function useHomeDevices() {
   const enterpriseId = useAccountStore((state) => state.enterpriseId);
@@ -29,5 +30,10 @@ export function useHomeDevices() {
     setLive((current) => ({ ...current, terminals: applyLiveUpdates(current.terminals, updates) })),
   );
 
-  return { terminals: live.terminals, loaded: query.isFetched, refetch: query.refetch };
+  return {
+    terminals: live.terminals,
+    fresh: live.source !== undefined,
+    loaded: query.isFetched,
+    refetch: query.refetch,
+  };
 }

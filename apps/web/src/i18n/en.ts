@@ -8,6 +8,7 @@ const en = {
     title: 'Xunji',
     mapType: 'Map type',
     locateMe: 'My location',
+    followDevice: 'Follow the device',
     noDevices: 'No devices yet. Add your first tracker to see it here.',
     card: {
       fact: {
@@ -149,12 +150,18 @@ const en = {
       amap: 'AMap',
       amapSatellite: 'AMap satellite',
       osm: 'OpenStreetMap',
+      tianditu: 'Tianditu',
+      tiandituSatellite: 'Tianditu satellite',
+      custom: 'Self-hosted map',
       none: 'Offline map',
     },
     attribution: {
       amap: '© AutoNavi (AMap)',
       osm: '© OpenStreetMap contributors',
+      tianditu: '© Tianditu',
     },
+    tilesUnavailable: "The online map can't be loaded; showing the offline map",
+    dismissNotice: 'Dismiss',
   },
   location: {
     openTitle: 'Device location',

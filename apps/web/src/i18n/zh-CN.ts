@@ -10,6 +10,7 @@ const zhCN = {
     title: '寻迹',
     mapType: '地图类型',
     locateMe: '我的位置',
+    followDevice: '跟随设备',
     noDevices: '还没有设备，添加第一个定位器后会显示在这里',
     card: {
       fact: {
@@ -151,12 +152,18 @@ const zhCN = {
       amap: '高德地图',
       amapSatellite: '高德卫星图',
       osm: 'OpenStreetMap',
+      tianditu: '天地图',
+      tiandituSatellite: '天地图卫星图',
+      custom: '自建地图',
       none: '离线底图',
     },
     attribution: {
       amap: '© 高德地图',
       osm: '© OpenStreetMap 贡献者',
+      tianditu: '© 天地图',
     },
+    tilesUnavailable: '在线地图加载失败，当前显示离线底图',
+    dismissNotice: '关闭提示',
   },
   location: {
     openTitle: '设备位置',

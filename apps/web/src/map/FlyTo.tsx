@@ -1,55 +1,88 @@
 import type { LatLon } from '@xunji/shared';
 import L from 'leaflet';
 import { useCallback, useEffect, useRef } from 'react';
-import { useMap, useMapCoords, type MapCoords } from './context';
+import { useMap, useMapCoords, useViewPadding, type MapCoords } from './context';
+import { centreOffset, NO_PADDING, type ViewPadding } from './view-padding';
 
 export interface FlyToOptions {
   /** false: jump there at once. */
   animate?: boolean;
 }
 
+/**
+ * Centres the map on a WGS-84 position in the part of it the page leaves visible (`padding`):
+ * a pan to a place within a screen's reach at the same zoom, else a flight.
+ */
+export function centreMap(
+  map: L.Map,
+  coords: Pick<MapCoords, 'toMap'>,
+  point: LatLon,
+  zoom: number,
+  padding: ViewPadding,
+  animate: boolean,
+): void {
+  const offset = centreOffset(padding);
+  const target = map.unproject(
+    map.project(coords.toMap(point), zoom).add([offset.x, offset.y]),
+    zoom,
+  );
+  const near =
+    zoom === map.getZoom() &&
+    map.getSize().contains(map.project(target, zoom).subtract(map.project(map.getCenter(), zoom)));
+  if (!animate) map.setView(target, zoom, { animate: false });
+  else if (near) map.panTo(target, { animate: true, duration: 0.5 });
+  else map.flyTo(target, zoom, { duration: 0.6 });
+}
+
 /** Returns a function that centres the map on a WGS-84 position (a device), at `zoom` if given. */
 export function useFlyTo(): (point: LatLon, zoom?: number, options?: FlyToOptions) => void {
   const map = useMap();
   const coords = useMapCoords();
+  const padding = useViewPadding();
   return useCallback(
-    (point, zoom, { animate = true } = {}) => {
-      const target = coords.toMap(point);
-      const targetZoom = zoom ?? map.getZoom();
-      if (!animate) map.setView(target, targetZoom, { animate: false });
-      else map.flyTo(target, targetZoom, { duration: 0.6 });
-    },
-    [map, coords],
+    (point, zoom, { animate = true } = {}) =>
+      centreMap(map, coords, point, zoom ?? map.getZoom(), padding, animate),
+    [map, coords, padding],
   );
 }
 
 export interface FitBoundsOptions {
-  /** Free space around the points, CSS px (room for a card over the map, etc.). */
+  /** Free space around the points, CSS px (besides what the page covers of the map). */
   padding?: number;
   /** Do not zoom in further than this (one point, or points close together). */
   maxZoom?: number;
   animate?: boolean;
 }
 
-/** Shows all the given WGS-84 positions on the map (nothing when there are none). */
+/** Shows all the given WGS-84 positions in the visible part of the map (nothing without any). */
 export function fitMap(
   map: L.Map,
   coords: Pick<MapCoords, 'toMap'>,
   points: readonly LatLon[],
   { padding = 40, maxZoom = 17, animate = true }: FitBoundsOptions = {},
+  covered: ViewPadding = NO_PADDING,
 ): void {
   if (points.length === 0) return;
   // The map may have just changed size (a sheet appearing below it) and not heard yet.
   map.invalidateSize({ pan: false });
   const bounds = L.latLngBounds(points.map((point) => coords.toMap(point)));
-  map.fitBounds(bounds, { padding: [padding, padding], maxZoom, animate });
+  map.fitBounds(bounds, {
+    paddingTopLeft: [covered.left + padding, covered.top + padding],
+    paddingBottomRight: [covered.right + padding, covered.bottom + padding],
+    maxZoom,
+    animate,
+  });
 }
 
 /** Returns a function that shows all the given WGS-84 positions (a track, several devices). */
 export function useFitBounds(): (points: readonly LatLon[], options?: FitBoundsOptions) => void {
   const map = useMap();
   const coords = useMapCoords();
-  return useCallback((points, options) => fitMap(map, coords, points, options), [map, coords]);
+  const covered = useViewPadding();
+  return useCallback(
+    (points, options) => fitMap(map, coords, points, options, covered),
+    [map, coords, covered],
+  );
 }
 
 /**

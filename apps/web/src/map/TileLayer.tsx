@@ -1,26 +1,67 @@
 import L from 'leaflet';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useMap } from './context';
-import { tileSource, type TileSourceId } from './tile-sources';
+import { useEffect, useEffectEvent } from 'react';
+import { TILE_TIMEOUT_MS, TileHealth, type TileStatus } from './tile-health';
+import { useSourceText } from './source-text';
+import type { TileSource } from './tile-sources';
 
-/** The raster tiles of a source ('none' draws nothing: the outline alone). MapView adds it. */
-export function TileLayer({ source }: { source: TileSourceId }) {
-  const map = useMap();
-  const { t } = useTranslation();
+export interface TileLayerProps {
+  map: L.Map;
+  source: TileSource;
+  /** The map's attribution corner: the provider is named there once a tile of it has loaded. */
+  attribution: L.Control.Attribution;
+  onStatus: (status: TileStatus) => void;
+}
+
+/** The raster tiles of a source (none for the offline base map: the outline alone). MapView adds it. */
+export function TileLayer({ map, source, attribution, onStatus }: TileLayerProps) {
+  const textOf = useSourceText();
+  const report = useEffectEvent(onStatus);
 
   useEffect(() => {
-    const { url, subdomains, maxZoom, attributionKey } = tileSource(source);
-    if (!url) return;
-    const layer = L.tileLayer(url, {
-      subdomains,
-      maxZoom,
-      attribution: attributionKey ? t(attributionKey) : undefined,
-    }).addTo(map);
-    return () => {
-      layer.remove();
+    if (source.layers.length === 0) {
+      report('none');
+      return;
+    }
+    const credit = source.attribution && textOf(source.attribution);
+    const health = new TileHealth();
+    let reported: TileStatus | null = null;
+    let credited = false;
+    let timer = 0;
+    const update = () => {
+      const status = health.status(Date.now());
+      if (status === reported) return;
+      reported = status;
+      report(status);
     };
-  }, [map, source, t]);
+    const layers = source.layers.map((spec) =>
+      L.tileLayer(spec.url, { subdomains: spec.subdomains, maxZoom: source.maxZoom }).addTo(map),
+    );
+    // The base layer tells: an overlay (Tianditu's names) is mostly transparent anyway.
+    layers[0]!.on({
+      tileloadstart: () => {
+        health.tileRequested(Date.now());
+        if (!timer) timer = window.setTimeout(update, TILE_TIMEOUT_MS);
+      },
+      tileload: () => {
+        health.tileLoaded();
+        if (credit && !credited) {
+          credited = true;
+          attribution.addAttribution(credit);
+        }
+        update();
+      },
+      tileerror: () => {
+        health.tileFailed();
+        update();
+      },
+    });
+    update();
+    return () => {
+      clearTimeout(timer);
+      for (const layer of layers) layer.remove();
+      if (credited && credit) attribution.removeAttribution(credit);
+    };
+  }, [map, source, attribution, textOf]);
 
   return null;
 }

@@ -2,12 +2,18 @@ import type { LatLon } from '@xunji/shared';
 import type L from 'leaflet';
 import { createContext, useContext, useMemo } from 'react';
 import { fromMapCoords, toMapCoords } from './coords';
+import type { TileStatus } from './tile-health';
 import type { MapCrs, TileSource } from './tile-sources';
+import type { ViewPadding } from './view-padding';
 
 export interface MapContextValue {
   map: L.Map;
   /** The base map shown; its coordinate system is the map's. */
   source: TileSource;
+  /** Whether its tiles show: the offline layers draw more while they do not. */
+  tiles: TileStatus;
+  /** What the page covers of the map: views are centred and fitted in the rest. */
+  padding: ViewPadding;
 }
 
 export const MapContext = createContext<MapContextValue | null>(null);
@@ -25,6 +31,14 @@ export function useMap(): L.Map {
 
 export function useMapSource(): TileSource {
   return useMapContext().source;
+}
+
+export function useTileStatus(): TileStatus {
+  return useMapContext().tiles;
+}
+
+export function useViewPadding(): ViewPadding {
+  return useMapContext().padding;
 }
 
 export interface MapCoords {

@@ -2,7 +2,6 @@ import { gcj02ToWgs84, wgs84ToGcj02 } from '@xunji/shared';
 import { describe, expect, it } from 'vitest';
 import { mapCoords } from './context';
 import { fromMapCoords, toMapCoords } from './coords';
-import { TILE_SOURCES, tileSource } from './tile-sources';
 
 const shenzhen = { latitude: 22.54, longitude: 114.06 };
 const paris = { latitude: 48.8566, longitude: 2.3522 };
@@ -41,16 +40,5 @@ describe('map coordinates', () => {
     expect([lat, lng]).toEqual([expected.latitude, expected.longitude]);
     expect(coords.toWgs84([lat, lng]).latitude).toBeCloseTo(shenzhen.latitude, 5);
     expect(coords.toWgs84({ lat, lng } as never).longitude).toBeCloseTo(shenzhen.longitude, 5);
-  });
-
-  it('knows the coordinate system of each tile source', () => {
-    expect(Object.fromEntries(TILE_SOURCES.map((source) => [source.id, source.crs]))).toEqual({
-      amap: 'gcj02',
-      amapSatellite: 'gcj02',
-      osm: 'wgs84',
-      none: 'wgs84',
-    });
-    expect(tileSource('none').url).toBeNull();
-    expect(tileSource('retired-source').id).toBe('amap');
   });
 });

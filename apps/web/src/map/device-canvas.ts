@@ -1,7 +1,17 @@
 import L from 'leaflet';
 import { toMapCoords } from './coords';
 import type { MapDevice, MapDeviceUpdate } from './devices';
+import {
+  drawBubble,
+  drawLabel,
+  drawLeader,
+  drawSelectedLabel,
+  fitText,
+  LABEL_FONT,
+  SELECTED_LABEL_FONT,
+} from './marker-drawing';
 import { isInViewport, nearestMarker } from './marker-geometry';
+import { layoutMarkers, type MarkerLayout } from './marker-layout';
 import { PANES } from './panes';
 import { angleBucket, isRotated, SELECTED_SIZE, sprite, type Sprite } from './sprites';
 import type { MapCrs } from './tile-sources';
@@ -22,15 +32,26 @@ interface Entry {
   spriteAngle: number;
   /** setDevices generation that last listed it. */
   seen: number;
+  /** Its name as drawn under it, and in the selected marker's bubble; null: to be measured. */
+  label: FittedText | null;
+  selectedLabel: FittedText | null;
+}
+
+interface FittedText {
+  text: string;
+  width: number;
 }
 
 /** Markers this far outside the view still get drawn (they show in part). */
 const MARGIN = SELECTED_SIZE;
-const LABEL_FONT =
-  "500 12px -apple-system, BlinkMacSystemFont, 'PingFang SC', 'Noto Sans CJK SC', sans-serif";
-const LABEL_MAX_WIDTH = 160;
+/** From this zoom on, every marker has its name under it where there is room. */
+export const LABEL_ZOOM = 16;
 /** A blank tap waits this long: when it was the first of a double tap (zoom), it is no tap. */
 const BLANK_TAP_DELAY_MS = 300;
+/** Tapping a bubble zooms in this many levels around it. */
+const BUBBLE_ZOOM_STEP = 2;
+/** The drawn markers are listed on the canvas (data-markers) while there are at most this many. */
+const LISTED_MARKERS = 100;
 
 export interface DeviceCanvasHandlers {
   onSelect?: (id: number) => void;
@@ -40,8 +61,11 @@ export interface DeviceCanvasHandlers {
 /**
  * All device markers on one <canvas> in its own pane. Redrawn synchronously while the map moves
  * (pan, pinch, fly) and at most once per animation frame when devices change; during an
- * animated zoom the bitmap is scaled with the tiles, then redrawn. Only markers in view are
- * drawn, and they are what a tap is tested against.
+ * animated zoom the bitmap is scaled with the tiles, then redrawn. Markers near each other are
+ * spread or grouped (marker-layout.ts: made again when devices, the selection or the zoom
+ * change, not while panning). Only markers in view are drawn, and they are what a tap is tested
+ * against; a tap on a group's bubble zooms in. For tests and tools, the canvas lists the drawn
+ * markers in data-markers ("id:x,y …", container px, the selected one first) while they are few.
  */
 export class DeviceCanvasLayer extends L.Layer {
   private readonly entries = new Map<number, Entry>();
@@ -67,6 +91,13 @@ export class DeviceCanvasLayer extends L.Layer {
   private pointer = false;
   private blankTap = 0;
 
+  /** The entries in layout order, and where they are drawn at `layoutZoom`; null: to be made. */
+  private laidOut: Entry[] = [];
+  private layout: MarkerLayout | null = null;
+  private layoutZoom = NaN;
+  /** Measures names before they are drawn. */
+  private measure: CanvasRenderingContext2D | null = null;
+
   /** Replaces the set of devices; unchanged ones cost a few comparisons. */
   setDevices(devices: readonly MapDevice[]): void {
     const generation = ++this.generation;
@@ -89,7 +120,7 @@ export class DeviceCanvasLayer extends L.Layer {
         }
       }
     }
-    if (changed) this.schedule();
+    if (changed) this.relayout();
   }
 
   /** Applies live changes (only the fields given); a complete unknown device is added. */
@@ -104,19 +135,19 @@ export class DeviceCanvasLayer extends L.Layer {
         changed = true;
       }
     }
-    if (changed) this.schedule();
+    if (changed) this.relayout();
   }
 
   removeDevices(ids: readonly number[]): void {
     let changed = false;
     for (const id of ids) if (this.entries.delete(id)) changed = true;
-    if (changed) this.schedule();
+    if (changed) this.relayout();
   }
 
   setSelected(id: number | null): void {
     if (id === this.selectedId) return;
     this.selectedId = id;
-    this.schedule();
+    this.relayout();
   }
 
   setHandlers(handlers: DeviceCanvasHandlers): void {
@@ -128,7 +159,7 @@ export class DeviceCanvasLayer extends L.Layer {
     if (crs === this.crs) return;
     this.crs = crs;
     for (const entry of this.entries.values()) this.locate(entry);
-    this.schedule();
+    this.relayout();
   }
 
   override onAdd(map: L.Map): this {
@@ -183,6 +214,8 @@ export class DeviceCanvasLayer extends L.Layer {
       spriteRatio: 0,
       spriteAngle: 0,
       seen: generation,
+      label: null,
+      selectedLabel: null,
     };
     this.locate(entry);
     return entry;
@@ -210,7 +243,17 @@ export class DeviceCanvasLayer extends L.Layer {
       entry.sprite = null;
       changed = true;
     }
-    return changed || previous.direction !== next.direction || previous.label !== next.label;
+    if (previous.label !== next.label) {
+      entry.label = entry.selectedLabel = null;
+      changed = true;
+    }
+    return changed || previous.direction !== next.direction;
+  }
+
+  /** Markers moved, came, went or changed names: a new layout at the next drawing. */
+  private relayout(): void {
+    this.layout = null;
+    this.schedule();
   }
 
   private schedule(): void {
@@ -255,25 +298,48 @@ export class DeviceCanvasLayer extends L.Layer {
       this.hitId = new Float64Array(capacity);
     }
     const zoom = map.getZoom();
+    const layout = this.layoutFor(map, zoom);
     const origin = map.getPixelOrigin();
     const offsetX = origin.x + topLeft.x;
     const offsetY = origin.y + topLeft.y;
-    let count = 0;
-    let selected: Entry | null = null;
-    for (const entry of this.entries.values()) {
-      if (entry.zoom !== zoom) {
-        const point = map.project([entry.lat, entry.lng], zoom);
-        entry.px = point.x;
-        entry.py = point.y;
-        entry.zoom = zoom;
+    const entries = this.laidOut;
+    const inView = (x: number, y: number) => isInViewport(x, y, size.x, size.y, MARGIN);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    for (let i = 0; i < entries.length; i++) {
+      const fromX = layout.x[i]! - offsetX;
+      const fromY = layout.y[i]! - offsetY;
+      if (layout.moved[i] && inView(fromX, fromY)) {
+        drawLeader(ctx, fromX, fromY, entries[i]!.px - offsetX, entries[i]!.py - offsetY);
       }
+    }
+    let count = 0;
+    const hit = (x: number, y: number, id: number) => {
+      this.hitX[count] = x;
+      this.hitY[count] = y;
+      this.hitId[count] = id;
+      count++;
+    };
+    layout.bubbles.forEach((bubble, index) => {
+      const x = bubble.x - offsetX;
+      const y = bubble.y - offsetY;
+      if (!inView(x, y)) return;
+      drawBubble(ctx, x, y, bubble.count);
+      hit(x, y, -1 - index);
+    });
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    let listed = '';
+    let selected = -1;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      const x = layout.x[i]! - offsetX;
+      const y = layout.y[i]! - offsetY;
+      if (Number.isNaN(x)) continue;
       if (entry.device.id === this.selectedId) {
-        selected = entry;
+        // Drawn even just out of view: its name above it may still show.
+        selected = i;
         continue;
       }
-      const x = entry.px - offsetX;
-      const y = entry.py - offsetY;
-      if (!isInViewport(x, y, size.x, size.y, MARGIN)) continue;
+      if (!inView(x, y)) continue;
       const angle = entry.rotated ? angleBucket(entry.device.direction) : 0;
       if (entry.sprite === null || entry.spriteRatio !== ratio || entry.spriteAngle !== angle) {
         entry.sprite = sprite(entry.device.iconType, entry.device.color, false, ratio, angle);
@@ -286,25 +352,80 @@ export class DeviceCanvasLayer extends L.Layer {
         Math.round(x * ratio) - entry.sprite.anchor,
         Math.round(y * ratio) - entry.sprite.anchor,
       );
-      this.hitX[count] = x;
-      this.hitY[count] = y;
-      this.hitId[count] = entry.device.id;
-      count++;
+      if (layout.labelled[i] && entry.label) {
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+        drawLabel(ctx, entry.label, x, y, layout.labelled[i]!);
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+      }
+      if (count < LISTED_MARKERS) listed += ` ${entry.device.id}:${Math.round(x)},${Math.round(y)}`;
+      hit(x, y, entry.device.id);
     }
-    if (selected) {
-      // Drawn last, on top, with its name; always drawn so that its label can reach the edge.
-      const x = selected.px - offsetX;
-      const y = selected.py - offsetY;
-      const { device } = selected;
-      this.drawSprite(sprite(device.iconType, device.color, true, ratio), selected, x, y);
-      if (device.label) this.drawLabel(device.label, x, y - SELECTED_SIZE / 2 - 4);
-      this.hitX[count] = x;
-      this.hitY[count] = y;
-      this.hitId[count] = device.id;
-      count++;
+    if (selected !== -1) {
+      // Drawn last, on top, with its name.
+      const entry = entries[selected]!;
+      const x = layout.x[selected]! - offsetX;
+      const y = layout.y[selected]! - offsetY;
+      const { device } = entry;
+      this.drawSprite(sprite(device.iconType, device.color, true, ratio), entry, x, y);
+      if (entry.selectedLabel) {
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+        drawSelectedLabel(ctx, entry.selectedLabel, x, y, ratio);
+      }
+      listed = `${device.id}:${Math.round(x)},${Math.round(y)}${listed}`;
+      hit(x, y, device.id);
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.hitCount = count;
+    if (count <= LISTED_MARKERS) canvas.dataset.markers = listed.trim();
+    else delete canvas.dataset.markers;
+  }
+
+  /** The layout of the markers at this zoom, made again when they or the selection changed. */
+  private layoutFor(map: L.Map, zoom: number): MarkerLayout {
+    if (this.layout && this.layoutZoom === zoom) return this.layout;
+    const entries = [...this.entries.values()];
+    const count = entries.length;
+    const xs = new Float64Array(count);
+    const ys = new Float64Array(count);
+    const closeUp = zoom >= LABEL_ZOOM;
+    const widths = new Float64Array(count);
+    let selected = -1;
+    entries.forEach((entry, i) => {
+      if (entry.zoom !== zoom) {
+        const point = map.project([entry.lat, entry.lng], zoom);
+        entry.px = point.x;
+        entry.py = point.y;
+        entry.zoom = zoom;
+      }
+      xs[i] = entry.px;
+      ys[i] = entry.py;
+      const isSelected = entry.device.id === this.selectedId;
+      if (isSelected) selected = i;
+      if (!entry.device.label) return;
+      if (isSelected) {
+        entry.selectedLabel ??= this.fit(entry.device.label, SELECTED_LABEL_FONT, true);
+        widths[i] = entry.selectedLabel.width;
+      } else if (closeUp) {
+        entry.label ??= this.fit(entry.device.label, LABEL_FONT, false);
+        widths[i] = entry.label.width;
+      }
+    });
+    this.laidOut = entries;
+    this.layoutZoom = zoom;
+    this.layout = layoutMarkers({
+      xs,
+      ys,
+      count,
+      selected,
+      spreadAll: zoom >= map.getMaxZoom(),
+      labelWidths: closeUp ? widths : null,
+    });
+    return this.layout;
+  }
+
+  private fit(text: string, font: string, selected: boolean): FittedText {
+    this.measure ??= document.createElement('canvas').getContext('2d')!;
+    return fitText(this.measure, text, font, selected);
   }
 
   /** The selected marker, at its exact heading by transform (one marker). */
@@ -324,46 +445,6 @@ export class DeviceCanvasLayer extends L.Layer {
     } else {
       ctx.drawImage(image.canvas, dx - image.anchor, dy - image.anchor);
     }
-  }
-
-  /** A white bubble with the name, its pointer at (x, bottom). */
-  private drawLabel(text: string, x: number, bottom: number): void {
-    const ctx = this.ctx!;
-    const ratio = this.pixelRatio;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.font = LABEL_FONT;
-    let shown = text;
-    if (ctx.measureText(shown).width > LABEL_MAX_WIDTH) {
-      while (shown.length > 1 && ctx.measureText(`${shown}…`).width > LABEL_MAX_WIDTH) {
-        shown = shown.slice(0, -1);
-      }
-      shown = `${shown}…`;
-    }
-    const width = Math.ceil(ctx.measureText(shown).width) + 16;
-    const height = 22;
-    const left = Math.round(x - width / 2);
-    const top = Math.round(bottom - 5 - height);
-    ctx.beginPath();
-    ctx.moveTo(left + 6, top);
-    ctx.arcTo(left + width, top, left + width, top + height, 6);
-    ctx.arcTo(left + width, top + height, left, top + height, 6);
-    ctx.lineTo(x + 5, top + height);
-    ctx.lineTo(x, top + height + 5);
-    ctx.lineTo(x - 5, top + height);
-    ctx.arcTo(left, top + height, left, top, 6);
-    ctx.arcTo(left, top, left + width, top, 6);
-    ctx.closePath();
-    ctx.save();
-    ctx.shadowColor = 'rgba(0, 0, 0, 0.25)';
-    ctx.shadowBlur = 4 * ratio;
-    ctx.shadowOffsetY = 1 * ratio;
-    ctx.fillStyle = '#fff';
-    ctx.fill();
-    ctx.restore();
-    ctx.fillStyle = '#1f1f1f';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(shown, x, top + height / 2 + 0.5);
   }
 
   private onZoomAnim(event: L.ZoomAnimEvent): void {
@@ -394,11 +475,22 @@ export class DeviceCanvasLayer extends L.Layer {
   private onClick(event: L.LeafletMouseEvent): void {
     clearTimeout(this.blankTap);
     const id = this.hit(event.containerPoint);
-    if (id !== null) {
+    if (id !== null && id < 0) {
+      this.zoomIntoBubble(-1 - id);
+    } else if (id !== null) {
       this.handlers.onSelect?.(id);
     } else if (this.handlers.onBlankClick) {
       this.blankTap = window.setTimeout(() => this.handlers.onBlankClick?.(), BLANK_TAP_DELAY_MS);
     }
+  }
+
+  private zoomIntoBubble(index: number): void {
+    const { map, layout } = this;
+    const bubble = layout?.bubbles[index];
+    if (!map || !bubble) return;
+    const origin = map.getPixelOrigin();
+    const zoom = Math.min(map.getZoom() + BUBBLE_ZOOM_STEP, map.getMaxZoom());
+    map.setZoomAround(map.layerPointToLatLng([bubble.x - origin.x, bubble.y - origin.y]), zoom);
   }
 
   private onDoubleClick(): void {
@@ -406,7 +498,8 @@ export class DeviceCanvasLayer extends L.Layer {
   }
 
   private onMouseMove(event: L.LeafletMouseEvent): void {
-    this.setPointer(Boolean(this.handlers.onSelect) && this.hit(event.containerPoint) !== null);
+    const id = this.hit(event.containerPoint);
+    this.setPointer(id !== null && (id < 0 || Boolean(this.handlers.onSelect)));
   }
 
   private setPointer(pointer: boolean): void {

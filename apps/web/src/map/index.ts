@@ -3,7 +3,14 @@
  * (they are lazy); tile-sources.ts and devices.ts can be imported on their own without it.
  */
 export { MapView, type MapViewProps } from './MapView';
-export { useMap, useMapCoords, useMapSource, type MapCoords } from './context';
+export {
+  useMap,
+  useMapCoords,
+  useMapSource,
+  useTileStatus,
+  useViewPadding,
+  type MapCoords,
+} from './context';
 export { toMapCoords, fromMapCoords } from './coords';
 export { TileLayer } from './TileLayer';
 export { OutlineLayer } from './OutlineLayer';
@@ -27,11 +34,12 @@ export { TrackLineLayer, type TrackLineLayerProps } from './TrackLineLayer';
 export { PinLayer, type PinLayerProps, type PinTone } from './PinLayer';
 export { SPEED_BANDS, speedBand } from './speed-colors';
 export {
-  DEFAULT_TILE_SOURCE,
-  TILE_SOURCES,
-  TILE_SOURCE_IDS,
-  tileSource,
+  chosenSource,
+  DEFAULT_MAP_SETTINGS,
+  offeredSources,
   type MapCrs,
   type TileSource,
   type TileSourceId,
 } from './tile-sources';
+export { tileSource, useOfferedSources, useTileSource } from './current-source';
+export { useSourceText } from './source-text';

@@ -1,85 +1,160 @@
+import type { Language, MapCrs, MapSettings, MapSourceId } from '@xunji/shared';
+
 /**
- * The base maps the user can choose from. No Leaflet here: the map-type button of a page (and
- * the app store) may import this file without loading the map.
- *
- * Self-hosted tile servers replace the public URLs at build time (Leaflet URL templates, `{s}`
- * optional):
- *   VITE_TILES_AMAP             AMap normal map (GCJ-02)
- *   VITE_TILES_AMAP_SATELLITE   AMap satellite imagery (GCJ-02)
- *   VITE_TILES_OSM              OpenStreetMap (WGS-84)
+ * The base maps: each public provider's tiles, replaced or joined by what the operator configured
+ * (the server's MapSettings, README: MAP_SOURCES, TILES_*, TIANDITU_KEY). No Leaflet and no store
+ * here: the app store and the map-type button may import this file without loading the map.
  */
 
-/** The coordinate system a map's tiles are drawn in. */
-export type MapCrs = 'gcj02' | 'wgs84';
+export type { MapCrs } from '@xunji/shared';
 
-export const TILE_SOURCE_IDS = ['amap', 'amapSatellite', 'osm', 'none'] as const;
-export type TileSourceId = (typeof TILE_SOURCE_IDS)[number];
+/** The offered sources, and 'none': the offline base map (outlines only), always offered. */
+export type TileSourceId = MapSourceId | 'none';
+
+/** One raster layer: a Leaflet URL template and the values of its {s}. */
+export interface TileLayerSpec {
+  url: string;
+  subdomains: string;
+}
+
+type AttributionKey = 'map.attribution.amap' | 'map.attribution.osm' | 'map.attribution.tianditu';
+
+/** Words of the app (an i18n key) or the operator's own. */
+export type SourceText = { key: `map.source.${TileSourceId}` | AttributionKey } | { text: string };
 
 export interface TileSource {
   id: TileSourceId;
-  /** i18n key of the source's name (for the page's map-type button). */
-  labelKey: `map.source.${TileSourceId}`;
+  /** Its name on the map-type button and in its sheet. */
+  name: SourceText;
   crs: MapCrs;
-  /** Leaflet URL template; null for the offline base map (outlines only). */
-  url: string | null;
-  subdomains: string;
+  /** Drawn in this order (Tianditu: the map, then its labels); none for the offline base map. */
+  layers: TileLayerSpec[];
   maxZoom: number;
-  /** i18n key of the attribution shown in the corner. */
-  attributionKey: 'map.attribution.amap' | 'map.attribution.osm' | null;
+  /** Shown in the corner once a tile of it has loaded. */
+  attribution: SourceText | null;
 }
 
-const env = import.meta.env;
-const configured = (value: string | undefined): string | undefined => value?.trim() || undefined;
+/** What the app offers before the server has said (a first launch) and against an older server. */
+export const DEFAULT_MAP_SETTINGS: MapSettings = {
+  sources: ['amap', 'amapSatellite', 'osm'],
+  mirrors: { amap: null, amapSatellite: null, osm: null },
+  tiandituKey: null,
+  custom: null,
+};
 
-export const TILE_SOURCES: readonly TileSource[] = [
-  {
-    id: 'amap',
-    labelKey: 'map.source.amap',
-    crs: 'gcj02',
-    url:
-      configured(env.VITE_TILES_AMAP) ??
-      'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
-    subdomains: '1234',
-    maxZoom: 18,
-    attributionKey: 'map.attribution.amap',
-  },
-  {
-    id: 'amapSatellite',
-    labelKey: 'map.source.amapSatellite',
-    crs: 'gcj02',
-    url:
-      configured(env.VITE_TILES_AMAP_SATELLITE) ??
-      'https://webst0{s}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
-    subdomains: '1234',
-    maxZoom: 18,
-    attributionKey: 'map.attribution.amap',
-  },
-  {
-    id: 'osm',
-    labelKey: 'map.source.osm',
-    crs: 'wgs84',
-    url: configured(env.VITE_TILES_OSM) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    subdomains: 'abc',
-    maxZoom: 19,
-    attributionKey: 'map.attribution.osm',
-  },
-  {
-    id: 'none',
-    labelKey: 'map.source.none',
-    crs: 'wgs84',
-    url: null,
-    subdomains: '',
-    maxZoom: 18,
-    attributionKey: null,
-  },
-];
+const AMAP_SUBDOMAINS = '1234';
 
-export const DEFAULT_TILE_SOURCE: TileSourceId = 'amap';
+/** Tianditu's Web Mercator WMTS layer (vec, img, or their labels cva/cia, eva/eia in English). */
+const tianditu = (layer: string, key: string): TileLayerSpec => ({
+  url:
+    `https://t{s}.tianditu.gov.cn/${layer}_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0` +
+    `&LAYER=${layer}&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}` +
+    `&TILECOL={x}&tk=${encodeURIComponent(key)}`,
+  subdomains: '01234567',
+});
 
-/** The source of an id; an unknown id (an older stored choice) falls back to the default. */
-export function tileSource(id: string | null | undefined): TileSource {
-  return (
-    TILE_SOURCES.find((source) => source.id === id) ??
-    TILE_SOURCES.find((source) => source.id === DEFAULT_TILE_SOURCE)!
-  );
+const OFFLINE: TileSource = {
+  id: 'none',
+  name: { key: 'map.source.none' },
+  crs: 'wgs84',
+  layers: [],
+  maxZoom: 18,
+  attribution: null,
+};
+
+/** The source of an id as configured; null when the configuration cannot draw it. */
+function sourceOf(id: MapSourceId, settings: MapSettings, language: Language): TileSource | null {
+  const { mirrors, tiandituKey, custom } = settings;
+  const english = language === 'en';
+  switch (id) {
+    case 'amap':
+      return {
+        id,
+        name: { key: 'map.source.amap' },
+        crs: 'gcj02',
+        layers: [
+          {
+            url:
+              mirrors.amap ??
+              'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+            subdomains: AMAP_SUBDOMAINS,
+          },
+        ],
+        maxZoom: 18,
+        attribution: { key: 'map.attribution.amap' },
+      };
+    case 'amapSatellite':
+      return {
+        id,
+        name: { key: 'map.source.amapSatellite' },
+        crs: 'gcj02',
+        layers: [
+          {
+            url:
+              mirrors.amapSatellite ??
+              'https://webst0{s}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
+            subdomains: AMAP_SUBDOMAINS,
+          },
+        ],
+        maxZoom: 18,
+        attribution: { key: 'map.attribution.amap' },
+      };
+    case 'osm':
+      return {
+        id,
+        name: { key: 'map.source.osm' },
+        crs: 'wgs84',
+        layers: [
+          {
+            url: mirrors.osm ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+            subdomains: 'abc',
+          },
+        ],
+        maxZoom: 19,
+        attribution: { key: 'map.attribution.osm' },
+      };
+    case 'tianditu':
+    case 'tiandituSatellite': {
+      if (!tiandituKey) return null;
+      const [base, labels] =
+        id === 'tianditu' ? ['vec', english ? 'eva' : 'cva'] : ['img', english ? 'eia' : 'cia'];
+      return {
+        id,
+        name: { key: `map.source.${id}` },
+        // CGCS2000 differs from WGS-84 by centimetres.
+        crs: 'wgs84',
+        layers: [tianditu(base, tiandituKey), tianditu(labels, tiandituKey)],
+        maxZoom: 18,
+        attribution: { key: 'map.attribution.tianditu' },
+      };
+    }
+    case 'custom':
+      if (!custom) return null;
+      return {
+        id,
+        name: custom.name ? { text: custom.name } : { key: 'map.source.custom' },
+        crs: custom.crs,
+        layers: [{ url: custom.url, subdomains: 'abc' }],
+        maxZoom: custom.maxZoom,
+        attribution: custom.attribution ? { text: custom.attribution } : null,
+      };
+  }
+}
+
+/** The sources the map-type button offers, in the operator's order, then the offline map. */
+export function offeredSources(settings: MapSettings, language: Language): TileSource[] {
+  return [...settings.sources.flatMap((id) => sourceOf(id, settings, language) ?? []), OFFLINE];
+}
+
+/**
+ * The source to draw for the user's choice: the chosen one while it is offered, else the
+ * operator's first (a choice from before the configuration changed, or none yet).
+ */
+export function chosenSource(
+  choice: string | null | undefined,
+  settings: MapSettings,
+  language: Language,
+): TileSource {
+  const offered = offeredSources(settings, language);
+  return offered.find((source) => source.id === choice) ?? offered[0]!;
 }

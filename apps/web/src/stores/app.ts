@@ -17,8 +17,8 @@ export interface AppState {
   /** Set once Web Push is enabled; sent at sign-in. */
   pushClientId: string | null;
   seenNoticeId: number | null;
-  /** The base map the user chose (map/tile-sources.ts). */
-  mapSource: TileSourceId;
+  /** The base map the user chose (map/tile-sources.ts); null: the operator's first. */
+  mapSource: TileSourceId | null;
 }
 
 /**
@@ -54,7 +54,7 @@ export const useAppStore = create<AppState>()(
       versionCode: APP_VERSION_CODE,
       pushClientId: null,
       seenNoticeId: null,
-      mapSource: 'amap',
+      mapSource: null,
     }),
     {
       name: 'xunji.app',

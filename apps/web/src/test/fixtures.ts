@@ -10,6 +10,7 @@ import {
   type TerminalFilter,
   type TerminalTypeInfo,
 } from '@xunji/shared';
+import { DEFAULT_MAP_SETTINGS } from '../map/tile-sources';
 
 /** Every feature flag `on` (or off), but for those `patch` names. */
 export const featureFlags = (on: boolean, patch: Partial<FeatureFlags> = {}): FeatureFlags => ({
@@ -102,6 +103,7 @@ export const appConfig = (patch: Partial<AppConfig> = {}): AppConfig => ({
   appManual: false,
   supportPhone: null,
   supportEmail: null,
+  maps: DEFAULT_MAP_SETTINGS,
   ...patch,
 });
 

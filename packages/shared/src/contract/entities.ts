@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MapSettings } from './map-settings.js';
 
 /** Spec §3 entities as the server answers them. */
 export const Enterprise = z.object({ id: z.number().int(), name: z.string() });
@@ -54,6 +55,8 @@ export const AppConfig = z.object({
   appManual: z.boolean(),
   supportPhone: z.string().nullable(),
   supportEmail: z.string().nullable(),
+  /** The base maps of this server. */
+  maps: MapSettings,
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 

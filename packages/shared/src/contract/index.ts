@@ -20,6 +20,7 @@ export * from './alarm-entities.js';
 export * from './district-entities.js';
 export * from './remote-entities.js';
 export * from './record-entities.js';
+export * from './map-settings.js';
 export { HISTORY_TYPES, instantOf, type HistoryType } from './history-params.js';
 export * as fields from './fields.js';
 

@@ -1,26 +1,33 @@
-import type { LatLon, Terminal } from '@xunji/shared';
+import type { Terminal } from '@xunji/shared';
 import { ActionSheet, Popup, SearchBar } from 'antd-mobile';
 import { DownOutline, EnvironmentOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceIcon } from '../../devices/DeviceIcon';
 import { selectDevice } from '../../devices/selection';
 import { StateBadge } from '../../devices/StateBadge';
 import { DeviceCard } from '../../home/DeviceCard';
 import { HomeEmpty } from '../../home/HomeEmpty';
+import { useCoveredEdge } from '../../home/useCoveredEdge';
 import { useHomeDevices } from '../../home/useHomeDevices';
 import { useLocateMe } from '../../home/useLocateMe';
+import { useRecentTrail } from '../../home/useRecentTrail';
 import {
   DeviceMarkersLayer,
-  FlyTo,
+  FitBounds,
   MapView,
   terminalToMapDevice,
-  TILE_SOURCE_IDS,
   UserLocationLayer,
   useFlyTo,
+  useOfferedSources,
+  useSourceText,
+  useTileSource,
   type MapDevice,
   type UserPosition,
 } from '../../map';
+import { follow, INITIAL_FOLLOW } from '../../map/follow';
+import { FollowDevice } from '../../map/FollowDevice';
+import { TrailLayer } from '../../map/TrailLayer';
 import { navigateTo } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
 import { useAppStore } from '../../stores/app';
@@ -87,20 +94,59 @@ function DeviceSwitcher({
   );
 }
 
+/** The base map button and its sheet: the sources the operator offers, by their names. */
+function MapTypeChooser() {
+  const { t } = useTranslation();
+  const textOf = useSourceText();
+  const shown = useTileSource();
+  const offered = useOfferedSources();
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={t('home.mapType')}
+        data-testid="map-type"
+        onClick={() => setChoosing(true)}
+      >
+        {textOf(shown.name)}
+      </button>
+      <ActionSheet
+        visible={choosing}
+        onClose={() => setChoosing(false)}
+        cancelText={t('common.cancel')}
+        actions={offered.map((source) => ({
+          key: source.id,
+          text: textOf(source.name),
+          onClick: () => {
+            useAppStore.setState({ mapSource: source.id });
+            setChoosing(false);
+          },
+        }))}
+      />
+    </>
+  );
+}
+
 /**
  * Home (/ and /pages/in/main): every device on the map at zoom 16, the selected one's card, the
- * device switcher, locate-me and the map type. Live positions arrive over the socket.
+ * device switcher, locate-me and the map type. The selected device stays in view in the part of
+ * the map the bar and the card leave free: the map centres on its newest position once the
+ * server has sent it, again when it is chosen, and follows it as it moves (live, over the socket)
+ * until the user moves the map; the follow button brings it back.
  */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { terminals, loaded } = useHomeDevices();
+  const { terminals, loaded, fresh } = useHomeDevices();
   const selected = useDeviceStore((state) => state.selectedDevice);
   const now = useMinuteClock();
   const { position, locate } = useLocateMe();
   const [switching, setSwitching] = useState(false);
-  const [choosingSource, setChoosingSource] = useState(false);
   const [cardHidden, setCardHidden] = useState(false);
-  const mapSource = useAppStore((state) => state.mapSource);
+  const [following, dispatch] = useReducer(follow, INITIAL_FOLLOW);
+  const [mapArea, setMapArea] = useState<HTMLDivElement | null>(null);
+  const [nav, setNav] = useState<HTMLElement | null>(null);
+  const [cardSlot, setCardSlot] = useState<HTMLDivElement | null>(null);
 
   const current = terminals.find((terminal) => terminal.id === selected?.id) ?? terminals[0];
   const mapDevices = useMemo(
@@ -113,23 +159,39 @@ export default function HomePage() {
     () => (latitude !== null && longitude !== null ? { latitude, longitude } : null),
     [latitude, longitude],
   );
-  // Centre on a device when it becomes the selection, not at every live move of it.
-  const [flyTarget, setFlyTarget] = useState<LatLon | null>(null);
-  const focusedId = useRef<number | null>(null);
-  useEffect(() => {
-    if (!current || !focus || focusedId.current === current.id) return;
-    focusedId.current = current.id;
-    setFlyTarget(focus);
-  }, [current, focus]);
+  const trail = useRecentTrail(current, now);
+
+  // Centre once the server's newest position of the device is in (not the stored list's).
+  const [centredOn, setCentredOn] = useState<number | null>(null);
+  if (fresh && current && focus && centredOn !== current.id) {
+    setCentredOn(current.id);
+    dispatch({ type: 'arrived' });
+  }
   const pick = (terminal: Terminal) => {
     selectDevice(terminal);
+    setCentredOn(terminal.id);
+    dispatch({ type: 'chosen' });
     setCardHidden(false);
     setSwitching(false);
   };
 
+  const showCard = current !== undefined && !cardHidden;
+  const coveredTop = useCoveredEdge(mapArea, nav, 'top');
+  // The card is DeviceCard's own element, in a slot of ours that has no box.
+  const coveredBottom = useCoveredEdge(mapArea, cardSlot?.firstElementChild ?? null, 'bottom');
+  const padding = useMemo(
+    // A little room around the bar and the card, so a marker is not flush against them.
+    () => ({ top: coveredTop + 8, bottom: coveredBottom > 0 ? coveredBottom + 8 : 0 }),
+    [coveredTop, coveredBottom],
+  );
+  const positioned = useMemo(
+    () => mapDevices.map(({ latitude, longitude }) => ({ latitude, longitude })),
+    [mapDevices],
+  );
+
   return (
     <div className="home">
-      <header className="home__nav">
+      <header className="home__nav" ref={setNav}>
         <button
           type="button"
           className="home__switch"
@@ -148,8 +210,9 @@ export default function HomePage() {
           <UnorderedListOutline />
         </button>
       </header>
-      <div className="home__map">
-        <MapView center={focus ?? undefined}>
+      <div className="home__map" ref={setMapArea}>
+        <MapView center={focus ?? undefined} padding={padding}>
+          <TrailLayer points={trail} />
           <DeviceMarkersLayer
             devices={mapDevices}
             selectedId={current?.id ?? null}
@@ -159,43 +222,46 @@ export default function HomePage() {
             }}
             onBlankClick={() => setCardHidden(true)}
           />
-          <FlyTo point={flyTarget} />
+          <FollowDevice
+            point={focus}
+            state={following}
+            onUserMove={() => dispatch({ type: 'userMoved' })}
+          />
+          {current && !focus && (
+            // A device that has not reported yet: show where the others are.
+            <FitBounds points={positioned} fitKey={current.id} padding={24} maxZoom={16} />
+          )}
           <UserLocationLayer position={position} />
           <FlyToUser position={position} />
         </MapView>
         <div className="home__tools">
-          <button
-            type="button"
-            aria-label={t('home.mapType')}
-            onClick={() => setChoosingSource(true)}
-          >
-            {t(`map.source.${mapSource}`)}
-          </button>
+          <MapTypeChooser />
           <button type="button" aria-label={t('home.locateMe')} onClick={() => void locate()}>
             <EnvironmentOutline />
           </button>
+          <button
+            type="button"
+            className="home__follow"
+            aria-label={t('home.followDevice')}
+            aria-pressed={following.following}
+            disabled={!focus}
+            onClick={() => dispatch({ type: 'recentre' })}
+          >
+            <DeviceIcon type={current?.iconType ?? 0} size={24} />
+          </button>
         </div>
         {terminals.length === 0 && <HomeEmpty loaded={loaded} />}
-        {current && !cardHidden && <DeviceCard terminal={current} now={now} />}
+        {showCard && (
+          <div className="home__card" ref={setCardSlot}>
+            <DeviceCard terminal={current} now={now} />
+          </div>
+        )}
       </div>
       <DeviceSwitcher
         terminals={terminals}
         visible={switching}
         onClose={() => setSwitching(false)}
         onPick={pick}
-      />
-      <ActionSheet
-        visible={choosingSource}
-        onClose={() => setChoosingSource(false)}
-        cancelText={t('common.cancel')}
-        actions={TILE_SOURCE_IDS.map((id) => ({
-          key: id,
-          text: t(`map.source.${id}`),
-          onClick: () => {
-            useAppStore.setState({ mapSource: id });
-            setChoosingSource(false);
-          },
-        }))}
       />
     </div>
   );
