@@ -40,14 +40,12 @@ export default async function webLogin() {
       const context = await newPhoneContext(browser, server.baseUrl);
       const page = await context.newPage();
       // Bodies of scripts still loading when the context closes are not needed: ignore their failure.
-      const scripts: Promise<{ url: string; body: Buffer } | null>[] = [];
+      const scripts = new Map<string, Promise<Buffer | null>>();
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') {
-          scripts.push(
-            response.body().then(
-              (body) => ({ url: response.url(), body }),
-              () => null,
-            ),
+          scripts.set(
+            response.url(),
+            response.body().catch(() => null),
           );
         }
       });
@@ -56,16 +54,27 @@ export default async function webLogin() {
       await page.waitForFunction(
         () => (window as unknown as { __formVisibleAt?: number }).__formVisibleAt !== undefined,
       );
-      const scriptsBeforeForm = scripts.slice();
       // The paint entry is queued once the frame is presented, a little after the form shows.
       await page.waitForFunction(
         () => performance.getEntriesByName('first-contentful-paint').length > 0,
       );
-      const loadedBeforeForm = (await Promise.all(scriptsBeforeForm)).filter((s) => s !== null);
-      const timings = await page.evaluate(() => ({
-        formVisibleMs: (window as unknown as { __formVisibleAt: number }).__formVisibleAt,
-        fcpMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
-      }));
+      // Before the form: the scripts the page had received in full when the form showed (the
+      // launch code that starts once the form is on screen is not counted).
+      const { urlsBeforeForm, ...timings } = await page.evaluate(() => {
+        const formVisibleMs = (window as unknown as { __formVisibleAt: number }).__formVisibleAt;
+        return {
+          formVisibleMs,
+          fcpMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+          urlsBeforeForm: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((entry) => entry.name.endsWith('.js') && entry.responseEnd <= formVisibleMs)
+            .map((entry) => entry.name),
+        };
+      });
+      const loadedBeforeForm = (
+        await Promise.all(
+          urlsBeforeForm.map(async (url) => ({ url, body: await scripts.get(url) })),
+        )
+      ).filter((s): s is { url: string; body: Buffer } => s.body != null);
       runs.push({
         ...timings,
         jsGzipBytes: loadedBeforeForm.reduce((sum, s) => sum + gzipSync(s.body).length, 0),
@@ -87,6 +96,6 @@ export default async function webLogin() {
     fcpMs: Math.round(median(runs.map((r) => r.fcpMs))),
     formVisibleMs: Math.round(median(runs.map((r) => r.formVisibleMs))),
     mapCodeLoaded: runs.some((r) => r.mapCodeLoaded),
-    targets: { jsGzipBytes: 150 * 1024, formVisibleMs: 500 },
+    targets: { jsGzipBytes: 150 * 1024, formVisibleMs: 400 },
   };
 }

@@ -1,4 +1,4 @@
-import { routes, type CallResponse, type Api } from '@xunji/shared';
+import type { Api, CallResponse } from '@xunji/shared';
 import { useState } from 'react';
 import { ApiError } from '../api/errors';
 
@@ -36,8 +36,8 @@ export function useCaptchaGate(): CaptchaGate {
   const refresh = async () => {
     setCode('');
     // Loaded when asked: the login form shows before the request layer has arrived.
-    const { call } = await import('../api/call');
-    setCaptcha(await call(routes.captcha, undefined, { loading: false }));
+    const { requestCaptcha } = await import('./captcha-request');
+    setCaptcha(await requestCaptcha());
   };
 
   return {

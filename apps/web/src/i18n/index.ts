@@ -2,15 +2,11 @@ import type { Language } from '@xunji/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useAppStore } from '../stores/app';
-import type { AppMessages, CoreMessages, DeviceSettingsMessages } from './messages';
+import enCore from './core/en';
+import zhCNCore from './core/zh-CN';
+import type { AppMessages, DeviceSettingsMessages } from './messages';
 
 type Loader<T> = Record<Language, () => Promise<{ default: T }>>;
-
-/** The login page's and the shell's texts: the only ones loaded before the first page. */
-const coreResources: Loader<CoreMessages> = {
-  'zh-CN': () => import('./core/zh-CN'),
-  en: () => import('./core/en'),
-};
 
 /** Resolves once i18next is set up: at launch the first page may ask for texts before that. */
 let markInitialised!: () => void;
@@ -51,11 +47,14 @@ const deviceSettingsTexts = textPack<DeviceSettingsMessages>({
 export const loadAppTexts = appTexts.load;
 export const loadDeviceSettingsTexts = deviceSettingsTexts.load;
 
+/**
+ * Sets i18next up with the login page's and the shell's texts, in both languages: they are part
+ * of the entry (2 KB gzip), so the first page never waits for a texts file.
+ */
 export async function initI18n(language: Language): Promise<void> {
-  const { default: translation } = await coreResources[language]();
   await i18next.use(initReactI18next).init({
     lng: language,
-    resources: { [language]: { translation } },
+    resources: { 'zh-CN': { translation: zhCNCore }, en: { translation: enCore } },
     fallbackLng: false,
     interpolation: { escapeValue: false },
   });
@@ -68,10 +67,6 @@ export async function initI18n(language: Language): Promise<void> {
  * becomes the Accept-Language of calls).
  */
 export async function changeLanguage(language: Language): Promise<void> {
-  if (!i18next.hasResourceBundle(language, 'translation')) {
-    const { default: translation } = await coreResources[language]();
-    i18next.addResourceBundle(language, 'translation', translation);
-  }
   // Pages on screen (or in the back stack) keep their texts in the new language.
   await Promise.all(
     [appTexts, deviceSettingsTexts]

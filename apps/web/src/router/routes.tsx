@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { loadAppTexts, loadDeviceSettingsTexts } from '../i18n';
+import * as loginPage from '../pages/login/index';
 import { isPublicPath } from './guard';
 import { lazyPage } from './lazyPage';
 import { hasPage, PAGE_PATHS, PAGE_TABLE, type PageLayoutKind, type PagePath } from './page-table';
@@ -17,7 +18,8 @@ const withTexts = (load: Load, loadTexts: () => Promise<void>): Page =>
 /** Every page but the login page is inside it: the texts of those pages come with it. */
 const QueryLayout = withTexts(() => import('./QueryLayout'), loadAppTexts);
 const TabLayout = lazyPage(() => import('./TabLayout'));
-const Login = lazyPage(() => import('../pages/login/index'));
+// In the entry's file: a cold sign-in fetches one script (the sign-in itself loads after the form).
+const Login = lazyPage(() => Promise.resolve(loginPage));
 const Home = lazyPage(() => import('../pages/in/main'));
 const NotFound = lazyPage(() => import('../pages/not-found'));
 
