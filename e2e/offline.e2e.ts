@@ -135,6 +135,14 @@ describe('offline: the server stopped while the app is open, then back', () => {
       await page.goto(`/pagesDevice/fenc/table?id=${deviceId}`);
       await expectOfflineState(page, texts);
       await shot(page, `fences-reload-${language}`);
+
+      // Lists that could not load say so, not "no devices".
+      await page.goto('/pagesDevice/deviceList/index');
+      await expectOfflineState(page, texts);
+      await page.goto('/pages/message/msg');
+      await expect.poll(() => failure(page).getAttribute('data-failure')).toBe('offline');
+      expect(await page.locator('#root').innerText()).not.toContain(texts.alarms.noDevices);
+      await shot(page, `messages-tab-${language}`);
     }
 
     await server.resume();
@@ -143,7 +151,7 @@ describe('offline: the server stopped while the app is open, then back', () => {
       await banner(page).waitFor({ state: 'hidden', timeout: 15_000 });
       await page.getByRole('button', { name: texts.failure.retry }).click();
       await expect.poll(() => failure(page).count(), { timeout: 10_000 }).toBe(0);
-      await page.getByTestId('fence-list').or(page.getByText(texts.fences.empty)).waitFor();
+      await page.locator('[data-terminal-id]:not([data-terminal-id="all"])').first().waitFor();
     }
   });
 

@@ -81,13 +81,15 @@ describe('device list page', () => {
     expect(navigateTo).toHaveBeenCalledWith('/pagesDevice/info/device?id=2');
   });
 
-  it('a failed load stops at nomore', async () => {
+  it('a failed load stops at nomore and says it failed, not "no devices"', async () => {
     handlers.terminalPage = () => {
       throw new Error('down');
     };
     await page.render('/pagesDevice/deviceList/index', <DeviceListPage />);
     expect(callInputs('terminalPage')).toHaveLength(1);
-    expect(pageText()).toContain('No devices');
+    expect(pageText()).toContain('System Error');
+    expect(pageText()).toContain('Try again');
+    expect(pageText()).not.toContain('No devices');
   });
 });
 

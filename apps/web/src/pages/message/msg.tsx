@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { unreadBadge } from '../../alarms/format';
 import { LatestAlarm } from '../../alarms/LatestAlarm';
 import { useLatestAlarms, useUnreadAlarms } from '../../alarms/useUnreadAlarms';
+import { LoadFailure } from '../../components/LoadFailure';
 import { PageLayout } from '../../components/PageLayout';
 import { allDevicesQuery } from '../../devices/all-devices';
 import { DeviceIcon } from '../../devices/DeviceIcon';
@@ -73,7 +74,12 @@ export default function MessagePage() {
               </span>
             }
             description={
-              total > 0 ? t('alarms.unreadCount', { count: total }) : t('alarms.noUnread')
+              // Unknown while the counts have not loaded: not "no unread alarms".
+              statistics.data
+                ? total > 0
+                  ? t('alarms.unreadCount', { count: total })
+                  : t('alarms.noUnread')
+                : null
             }
             extra={<UnreadBadge count={total} />}
             onClick={() => openTable()}
@@ -96,6 +102,8 @@ export default function MessagePage() {
               </List.Item>
             ))}
           </List>
+        ) : devices.isError ? (
+          <LoadFailure error={devices.error} onRetry={devices.refetch} />
         ) : devices.isFetched ? (
           <Empty className="alarm-inbox__empty" description={t('alarms.noDevices')} />
         ) : null}

@@ -4,6 +4,7 @@ import { Empty, InfiniteScroll, List, PullToRefresh, SearchBar, Tabs } from 'ant
 import { AddOutline, TeamOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/LoadFailure';
 import { PageLayout } from '../../components/PageLayout';
 import { deviceKeys, deviceQueries } from '../../devices/queries';
 import { selectDevice } from '../../devices/selection';
@@ -43,6 +44,8 @@ function DeviceListBody({
   const { t } = useTranslation();
   const { list, refresh, loadMore } = useTerminalList(filter);
   const empty = list.items.length === 0 && list.status === 'nomore';
+  // A list that never loaded is not an empty one.
+  const failed = empty && list.error !== null;
 
   return (
     <PullToRefresh
@@ -56,7 +59,9 @@ function DeviceListBody({
           <DeviceRow key={device.id} device={device} onSelect={showOnMap} onDetails={showDetails} />
         ))}
       </div>
-      {empty ? (
+      {failed ? (
+        <LoadFailure error={list.error} onRetry={refresh} />
+      ) : empty ? (
         <Empty
           className="device-list__empty"
           description={
