@@ -4,6 +4,7 @@ import { App } from './App';
 import { initI18n } from './i18n';
 import { afterLoad } from './lib/after-load';
 import { launchRedirect } from './router/guard';
+import { normalizePath, PATHS } from './router/paths';
 import { preloadRoute } from './router/routes';
 import { useAccountStore } from './stores/account';
 import { useAppStore } from './stores/app';
@@ -28,16 +29,17 @@ async function start(): Promise<void> {
     initI18n(useAppStore.getState().language),
     preloadRoute(window.location.pathname).catch(() => undefined),
   ]);
-  // A transition waits for the (preloaded) first page instead of committing a Suspense fallback,
-  // whose reveal React would then hold back for up to 300 ms.
   const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  // The login page is in the entry and never suspends: it renders at once, in one go. Any other
+  // first page is lazy: a transition waits for it instead of committing a Suspense fallback,
+  // whose reveal React would then hold back for up to 300 ms.
+  if (normalizePath(window.location.pathname) === PATHS.login) root.render(app);
+  else startTransition(() => root.render(app));
 
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     afterLoad(() => void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`));

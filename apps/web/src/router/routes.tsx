@@ -1,6 +1,7 @@
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { loadAppTexts, loadDeviceSettingsTexts } from '../i18n';
-import * as loginPage from '../pages/login/index';
+import LoginPage from '../pages/login/index';
 import { isPublicPath } from './guard';
 import { lazyPage } from './lazyPage';
 import { hasPage, PAGE_PATHS, PAGE_TABLE, type PageLayoutKind, type PagePath } from './page-table';
@@ -8,7 +9,8 @@ import { normalizePath, PATHS } from './paths';
 import { RequireAuth } from './RequireAuth';
 import { Shell } from './Shell';
 
-type Page = ReturnType<typeof lazyPage>;
+/** A page component, and what loads it before its first render. */
+type Page = ComponentType & { preload: () => Promise<unknown> };
 type Load = Parameters<typeof lazyPage>[0];
 
 /** A page or layout whose chunk and texts (not loaded at launch) arrive together. */
@@ -18,8 +20,12 @@ const withTexts = (load: Load, loadTexts: () => Promise<void>): Page =>
 /** Every page but the login page is inside it: the texts of those pages come with it. */
 const QueryLayout = withTexts(() => import('./QueryLayout'), loadAppTexts);
 const TabLayout = lazyPage(() => import('./TabLayout'));
+/** A page in the entry's file: nothing to load, nothing to wait for at its first render. */
+const eagerPage = (Component: ComponentType): Page =>
+  Object.assign(() => <Component />, { preload: () => Promise.resolve() });
+
 // In the entry's file: a cold sign-in fetches one script (the sign-in itself loads after the form).
-const Login = lazyPage(() => Promise.resolve(loginPage));
+const Login = eagerPage(LoginPage);
 const Home = lazyPage(() => import('../pages/in/main'));
 const NotFound = lazyPage(() => import('../pages/not-found'));
 
