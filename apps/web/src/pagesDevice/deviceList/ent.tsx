@@ -4,6 +4,7 @@ import { DotLoading, Empty } from 'antd-mobile';
 import { CheckOutline, DownOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/LoadFailure';
 import { PageLayout } from '../../components/PageLayout';
 import '../../devices/devices.css';
 import { deviceQueries } from '../../devices/queries';
@@ -107,6 +108,8 @@ export default function EnterprisePage() {
         <div className="page__intro" style={{ textAlign: 'center' }}>
           <DotLoading />
         </div>
+      ) : tree.isError && !tree.data ? (
+        <LoadFailure error={tree.error} onRetry={tree.refetch} />
       ) : roots.length === 0 ? (
         <Empty description={t('devices.enterprise.empty')} />
       ) : (

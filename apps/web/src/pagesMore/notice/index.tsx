@@ -3,6 +3,7 @@ import { Empty } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { queries } from '../../api/queries';
+import { LoadFailure } from '../../components/LoadFailure';
 import { PageLayout } from '../../components/PageLayout';
 import { formatDateTime } from '../../lib/date';
 
@@ -15,7 +16,7 @@ function noticeId(raw: string | null): number | null {
 export default function NoticePage() {
   const { t } = useTranslation();
   const id = noticeId(useSearchParams()[0].get('id'));
-  const { data: notice, isPending } = useQuery(queries.notice(id));
+  const { data: notice, isPending, error, refetch } = useQuery(queries.notice(id));
 
   return (
     <PageLayout title={t('notice.title')}>
@@ -27,8 +28,10 @@ export default function NoticePage() {
           </p>
           <div className="notice__content">{notice.content}</div>
         </article>
+      ) : isPending ? null : error ? (
+        <LoadFailure error={error} onRetry={refetch} notFoundTitle={t('notice.empty')} />
       ) : (
-        !isPending && <Empty description={t('notice.empty')} />
+        <Empty description={t('notice.empty')} />
       )}
     </PageLayout>
   );
