@@ -386,7 +386,6 @@ const en = {
       chooseIcon: 'Choose an icon',
       iconSaved: 'Icon saved',
       invalidId: 'No such device',
-      notAvailable: 'This device cannot be loaded; it may have been unbound.',
     },
     set: {
       title: 'Device settings',

@@ -385,7 +385,6 @@ const zhCN = {
       chooseIcon: '选择图标',
       iconSaved: '图标已保存',
       invalidId: '设备不存在',
-      notAvailable: '无法加载该设备，它可能已被解绑。',
     },
     set: {
       title: '设备设置',
