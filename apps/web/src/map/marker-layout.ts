@@ -131,43 +131,39 @@ export function ringPositions(n: number, inner: number): { dx: number; dy: numbe
 /** Boxes already taken (markers, bubbles, names), in a grid of 64-px cells. */
 class TakenSpace {
   private readonly cells = new Map<number, number[]>();
+  /** left, top, right, bottom of each box. */
   private readonly boxes: number[] = [];
 
   add(left: number, top: number, right: number, bottom: number): void {
     const index = this.boxes.length;
     this.boxes.push(left, top, right, bottom);
-    this.forCells(left, top, right, bottom, (cell) => cell.push(index));
+    for (let cx = Math.floor(left / CELL); cx <= Math.floor(right / CELL); cx++) {
+      for (let cy = Math.floor(top / CELL); cy <= Math.floor(bottom / CELL); cy++) {
+        const key = cellKey(cx, cy);
+        const cell = this.cells.get(key);
+        if (cell) cell.push(index);
+        else this.cells.set(key, [index]);
+      }
+    }
   }
 
   isFree(left: number, top: number, right: number, bottom: number): boolean {
     const b = this.boxes;
-    let free = true;
-    this.forCells(left, top, right, bottom, (cell) => {
-      for (const i of cell) {
-        if (left < b[i + 2]! && right > b[i]! && top < b[i + 3]! && bottom > b[i + 1]!)
-          free = false;
-      }
-    });
-    return free;
-  }
-
-  private forCells(
-    left: number,
-    top: number,
-    right: number,
-    bottom: number,
-    visit: (cell: number[]) => void,
-  ): void {
-    for (let cx = Math.floor(left / 64); cx <= Math.floor(right / 64); cx++) {
-      for (let cy = Math.floor(top / 64); cy <= Math.floor(bottom / 64); cy++) {
-        const key = cellKey(cx, cy);
-        let cell = this.cells.get(key);
-        if (!cell) this.cells.set(key, (cell = []));
-        visit(cell);
+    for (let cx = Math.floor(left / CELL); cx <= Math.floor(right / CELL); cx++) {
+      for (let cy = Math.floor(top / CELL); cy <= Math.floor(bottom / CELL); cy++) {
+        const cell = this.cells.get(cellKey(cx, cy));
+        if (!cell) continue;
+        for (const i of cell) {
+          if (left < b[i + 2]! && right > b[i]! && top < b[i + 3]! && bottom > b[i + 1]!)
+            return false;
+        }
       }
     }
+    return true;
   }
 }
+
+const CELL = 64;
 
 export function layoutMarkers(input: LayoutInput): MarkerLayout {
   const { xs, ys, count, selected, spreadAll, labelWidths } = input;
