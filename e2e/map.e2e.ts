@@ -318,6 +318,29 @@ describe('the home map', () => {
     }
   }, 120_000);
 
+  it('says so on the other maps too, below their own controls', async () => {
+    for (const language of ['zh-CN', 'en'] as const) {
+      const { page, context } = await open(language);
+      const { list } = await callAs<{ list: Terminal[] }>(
+        page,
+        'GET',
+        '/terminal/page?page=1&limit=100',
+      );
+      const car = list.find((terminal) => terminal.terminalNo === '868120300000001')!;
+      for (const [name, url] of [
+        ['track', `/pagesDevice/track/index?id=${car.id}`],
+        ['open-location', `/open-location?id=${car.id}`],
+      ] as const) {
+        await page.goto(url);
+        const notice = page.locator('.xj-map-notice');
+        await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
+        await expect.poll(() => page.locator('.leaflet-control-scale-line').count()).toBe(1);
+        await shot(page, `${name}-${language === 'en' ? 'en' : 'zh'}`);
+      }
+      await context.close();
+    }
+  }, 90_000);
+
   it('shows the English map in English', async () => {
     const { page } = await open('en');
     await expect.poll(() => page.locator('.xj-map-notice').count(), { timeout: 15_000 }).toBe(1);

@@ -118,6 +118,7 @@ function MapTypeChooser() {
         actions={offered.map((source) => ({
           key: source.id,
           text: textOf(source.name),
+          bold: source.id === shown.id,
           onClick: () => {
             useAppStore.setState({ mapSource: source.id });
             setChoosing(false);
