@@ -45,7 +45,7 @@ interface FittedText {
 /** Markers this far outside the view still get drawn (they show in part). */
 const MARGIN = SELECTED_SIZE;
 /** From this zoom on, every marker has its name under it where there is room. */
-export const LABEL_ZOOM = 16;
+const LABEL_ZOOM = 16;
 /** A blank tap waits this long: when it was the first of a double tap (zoom), it is no tap. */
 const BLANK_TAP_DELAY_MS = 300;
 /** Tapping a bubble zooms in this many levels around it. */

@@ -3,16 +3,8 @@
  * (they are lazy); tile-sources.ts and devices.ts can be imported on their own without it.
  */
 export { MapView, type MapViewProps } from './MapView';
-export {
-  useMap,
-  useMapCoords,
-  useMapSource,
-  useTileStatus,
-  useViewPadding,
-  type MapCoords,
-} from './context';
+export { useMap, useMapCoords, useMapSource, type MapCoords } from './context';
 export { toMapCoords, fromMapCoords } from './coords';
-export { TileLayer } from './TileLayer';
 export { OutlineLayer } from './OutlineLayer';
 export {
   DeviceMarkersLayer,
@@ -21,6 +13,9 @@ export {
 } from './DeviceMarkersLayer';
 export { terminalToMapDevice, type MapDevice, type MapDeviceUpdate } from './devices';
 export { UserLocationLayer, type UserPosition } from './UserLocationLayer';
+export { FollowDevice, type FollowDeviceProps } from './FollowDevice';
+export { follow, INITIAL_FOLLOW, type FollowEvent, type FollowState } from './follow';
+export { TrailLayer } from './TrailLayer';
 export {
   FitBounds,
   FlyTo,
@@ -33,13 +28,6 @@ export { PointPicker, type PointPickerProps } from './PointPicker';
 export { TrackLineLayer, type TrackLineLayerProps } from './TrackLineLayer';
 export { PinLayer, type PinLayerProps, type PinTone } from './PinLayer';
 export { SPEED_BANDS, speedBand } from './speed-colors';
-export {
-  chosenSource,
-  DEFAULT_MAP_SETTINGS,
-  offeredSources,
-  type MapCrs,
-  type TileSource,
-  type TileSourceId,
-} from './tile-sources';
-export { tileSource, useOfferedSources, useTileSource } from './current-source';
+export { type MapCrs, type TileSource, type TileSourceId } from './tile-sources';
+export { useOfferedSources, useTileSource } from './current-source';
 export { useSourceText } from './source-text';

@@ -15,7 +15,11 @@ import { useRecentTrail } from '../../home/useRecentTrail';
 import {
   DeviceMarkersLayer,
   FitBounds,
+  follow,
+  FollowDevice,
+  INITIAL_FOLLOW,
   MapView,
+  TrailLayer,
   terminalToMapDevice,
   UserLocationLayer,
   useFlyTo,
@@ -25,9 +29,6 @@ import {
   type MapDevice,
   type UserPosition,
 } from '../../map';
-import { follow, INITIAL_FOLLOW } from '../../map/follow';
-import { FollowDevice } from '../../map/FollowDevice';
-import { TrailLayer } from '../../map/TrailLayer';
 import { navigateTo } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
 import { useAppStore } from '../../stores/app';
