@@ -241,16 +241,18 @@ export default function HomePage() {
           <button type="button" aria-label={t('home.locateMe')} onClick={() => void locate()}>
             <EnvironmentOutline />
           </button>
-          <button
-            type="button"
-            className="home__follow"
-            aria-label={t('home.followDevice')}
-            aria-pressed={following.following}
-            disabled={!focus}
-            onClick={() => dispatch({ type: 'recentre' })}
-          >
-            <DeviceIcon type={current?.iconType ?? 0} size={24} />
-          </button>
+          {current && (
+            <button
+              type="button"
+              className="home__follow"
+              aria-label={t('home.followDevice')}
+              aria-pressed={following.following}
+              disabled={!focus}
+              onClick={() => dispatch({ type: 'recentre' })}
+            >
+              <DeviceIcon type={current.iconType} size={24} />
+            </button>
+          )}
         </div>
         {terminals.length === 0 && <HomeEmpty loaded={loaded} />}
         {showCard && (
