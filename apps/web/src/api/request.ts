@@ -162,16 +162,18 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Spec §8: timeout → 2002 "Request Timeout"; a dropped or aborted connection → 2002 "check the network". */
+/** Spec §8: timeout → 2002 "Request Timeout"; a dropped or aborted connection → 2002 "check the network" (toasted as such). */
 function transportError(error: unknown, timedOut: boolean, options: RequestOptions): ApiError {
   if (timedOut) {
     const message = i18next.t('errors.requestTimeout');
     if (options.toastState !== false) toast(message);
     return new ApiError(Codes.REQUEST_TIMEOUT.code, message);
   }
+  // Issue 16: a lost connection says so (§8's network text), never "system error".
+  const message = i18next.t('errors.checkNetwork');
   const callerAborted = options.signal?.aborted === true;
-  if (!callerAborted && options.toastState !== false) toast(i18next.t('errors.tryAgainLater'));
-  return new ApiError(Codes.REQUEST_TIMEOUT.code, i18next.t('errors.checkNetwork'), error);
+  if (!callerAborted && options.toastState !== false) toast(message);
+  return new ApiError(Codes.REQUEST_TIMEOUT.code, message, error);
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
