@@ -190,7 +190,7 @@ export async function createServices(
       clock,
       (deviceId) => alarmStage.fences.invalidate(deviceId),
     ),
-    alarmLogs: new AlarmLogService(repositories.alarmLogs, deviceAccess),
+    alarmLogs: new AlarmLogService(repositories.alarmLogs, deviceAccess, addresses),
     alarmSettings: new AlarmSettingService(
       repositories.alarmSettings,
       repositories.pushClients,

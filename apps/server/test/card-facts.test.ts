@@ -8,7 +8,7 @@ import {
   type Terminal,
   type TerminalPage,
 } from '@xunji/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from './support/databases.js';
 import {
   bindingSince,
@@ -209,6 +209,42 @@ describe.each(testDialects())('device card facts on %s', (dialect) => {
       expect(after.data.map((a) => [a.terminalId, a.alarmType])).toEqual([
         [watch, 'lowPower'],
         [car.deviceId, 'sos'],
+      ]);
+    });
+
+    it("gives the place in the caller's language: English where known, the stored Chinese else", async () => {
+      const car = await ownedDevice('Car');
+      const raised = await alarm(car.deviceId, 'sos', server.clock.now() - HOUR);
+      const read = (language: string) =>
+        server
+          .call<AlarmLog>('GET', `/v2/alarm-log/${raised.id}`, { token: car.token, language })
+          .then((r) => r.body.data.address);
+      expect(await read('zh-CN')).toBe('sos place');
+      // The district boundaries are read in the background on first use.
+      await vi.waitFor(
+        async () => expect(await read('en')).toBe('Futian District, Shenzhen, Guangdong'),
+        {
+          timeout: 10_000,
+          interval: 200,
+        },
+      );
+      const [newest] = (
+        await server.call<AlarmLog[]>('GET', '/v2/alarm-log/latest', {
+          token: car.token,
+          language: 'en',
+        })
+      ).body.data;
+      expect(newest?.address).toBe('Futian District, Shenzhen, Guangdong');
+      const page = await server.call<{ list: AlarmLog[] }>(
+        'GET',
+        '/v2/alarm-log/page?page=1&limit=20',
+        {
+          token: car.token,
+          language: 'en',
+        },
+      );
+      expect(page.body.data.list.map((a) => a.address)).toEqual([
+        'Futian District, Shenzhen, Guangdong',
       ]);
     });
 

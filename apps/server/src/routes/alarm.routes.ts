@@ -21,13 +21,17 @@ const TOGGLE_CALLS = [
 export function alarmRoutes(registerCall: RegisterCall, services: Services): void {
   const { alarmLogs, alarmSettings, pushClients } = services;
 
-  registerCall(api.alarmLogPage, ({ query }, { caller }) => alarmLogs.page(caller.userId, query));
+  registerCall(api.alarmLogPage, ({ query }, { caller, request }) =>
+    alarmLogs.page(caller.userId, query, request.language),
+  );
   registerCall(api.alarmStatistics, ({ query }, { caller }) =>
     alarmLogs.statistics(caller.userId, query.type),
   );
-  registerCall(api.latestAlarms, (_, { caller }) => alarmLogs.latest(caller.userId));
-  registerCall(api.alarmLogById, ({ params }, { caller }) =>
-    alarmLogs.one(caller.userId, params.alarmId),
+  registerCall(api.latestAlarms, (_, { caller, request }) =>
+    alarmLogs.latest(caller.userId, request.language),
+  );
+  registerCall(api.alarmLogById, ({ params }, { caller, request }) =>
+    alarmLogs.one(caller.userId, params.alarmId, request.language),
   );
   registerCall(api.deleteAlarmLog, async ({ params }, { caller }) => {
     await alarmLogs.delete(caller.userId, params.id);

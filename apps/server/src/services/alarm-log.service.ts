@@ -8,8 +8,10 @@ import {
   type api,
   type CallParsed,
   instantOf,
+  type Language,
 } from '@xunji/shared';
 import { AppError } from '../errors.js';
+import type { ReverseGeocoder } from '../providers/geocoding/reverse-geocoder.js';
 import type {
   AlarmFilter,
   AlarmListRow,
@@ -27,7 +29,8 @@ function gcj(lat: number | null, lon: number | null) {
   return { lng: point.longitude, lat: point.latitude };
 }
 
-export function toAlarmLog(row: AlarmListRow): AlarmLog {
+/** `address`: the row's (the place in Chinese, found when the alarm was raised) unless given. */
+export function toAlarmLog(row: AlarmListRow, address = row.address): AlarmLog {
   const begin = gcj(row.beginLat, row.beginLon);
   const end = gcj(row.endLat, row.endLon);
   return {
@@ -45,7 +48,7 @@ export function toAlarmLog(row: AlarmListRow): AlarmLog {
     beginLatWGS84: row.beginLat,
     endLngWGS84: row.endLon,
     endLatWGS84: row.endLat,
-    address: row.address,
+    address,
     fenceId: row.fenceId,
     fenceName: row.fenceName,
     member: row.member,
@@ -62,9 +65,10 @@ export class AlarmLogService {
   constructor(
     private readonly logs: AlarmLogRepository,
     private readonly access: DeviceAccess,
+    private readonly addresses: ReverseGeocoder,
   ) {}
 
-  async page(userId: number, query: PageQuery): Promise<AlarmLogPage> {
+  async page(userId: number, query: PageQuery, language: Language): Promise<AlarmLogPage> {
     const types = [...(query.alarmTypes ?? []), ...(query.alarmType ? [query.alarmType] : [])];
     const filter: AlarmFilter = {
       userId,
@@ -76,7 +80,7 @@ export class AlarmLogService {
       read: query.type,
     };
     const { list, count } = await this.logs.page(filter, query.page, query.limit);
-    return { list: list.map(toAlarmLog), count };
+    return { list: list.map((row) => this.inLanguage(row, language)), count };
   }
 
   async statistics(userId: number, read: AlarmReadFilter): Promise<AlarmStatistics> {
@@ -90,17 +94,17 @@ export class AlarmLogService {
   }
 
   /** The newest alarm of each device the caller sees: the message tab's rows. */
-  async latest(userId: number): Promise<AlarmLog[]> {
+  async latest(userId: number, language: Language): Promise<AlarmLog[]> {
     const deviceIds = await this.devicesOf(userId, undefined);
     const rows = await this.logs.latestPerDevice({ userId, deviceIds, read: 'all' });
-    return rows.map(toAlarmLog);
+    return rows.map((row) => this.inLanguage(row, language));
   }
 
   /** Reading an alarm marks it read for the caller. */
-  async one(userId: number, id: number): Promise<AlarmLog> {
+  async one(userId: number, id: number, language: Language): Promise<AlarmLog> {
     const row = await this.visible(userId, id);
     await this.logs.markRead(userId, id);
-    return toAlarmLog({ ...row, read: 1 });
+    return this.inLanguage({ ...row, read: 1 }, language);
   }
 
   async delete(userId: number, id: number): Promise<void> {
@@ -116,6 +120,18 @@ export class AlarmLogService {
     if (terminalId === undefined) return [...(await this.access.visibleDeviceIds(userId))];
     await this.access.require(userId, terminalId);
     return [terminalId];
+  }
+
+  /**
+   * The place in the caller's language: the stored one is Chinese (found once, when raised); an
+   * English caller gets the district in English where it is known at once (as device lists do),
+   * the stored text until then.
+   */
+  private inLanguage(row: AlarmListRow, language: Language): AlarmLog {
+    if (language === 'zh-CN' || row.beginLat === null || row.beginLon === null)
+      return toAlarmLog(row);
+    const point = { latitude: row.beginLat, longitude: row.beginLon };
+    return toAlarmLog(row, this.addresses.cached(point, language)?.formattedAddress ?? row.address);
   }
 
   /** Another user's alarm answers exactly like a missing one. */
