@@ -10,6 +10,7 @@ import {
 } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from './support/databases.js';
+import { storedFix } from './support/stored-fix.js';
 import {
   bindingSince,
   phoneNumbers,
@@ -61,23 +62,7 @@ describe.each(testDialects())('device card facts on %s', (dialect) => {
   /** Fixes with the mileage the gateway stored for them (odometer or computed), km. */
   async function storeMileage(deviceId: number, readings: [time: number, km: number][]) {
     await server.repositories.positions.commitBatch({
-      positions: readings.map(([time, km]) => ({
-        deviceId,
-        fixTime: time,
-        serverTime: time,
-        valid: 1,
-        ...PLACE,
-        altitude: null,
-        speed: 30,
-        course: 90,
-        lbsMode: 'gps',
-        satellites: 9,
-        battery: 80,
-        acc: 1,
-        mileage: km,
-        reupload: 0,
-        attributes: null,
-      })),
+      positions: readings.map(([time, km]) => storedFix(deviceId, time, PLACE, { mileage: km })),
       states: [],
       frames: [],
       networkFixes: [],

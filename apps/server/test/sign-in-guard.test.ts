@@ -7,6 +7,7 @@ import {
   phoneNumbers,
   registerUser,
   smsCode,
+  solvedCaptcha,
   startTestServer,
   transport,
   type CallResult,
@@ -41,16 +42,7 @@ describe.each(testDialects())('the sign-in guard on %s', (dialect) => {
   const checks = vi.spyOn(passwordChecks, 'verify');
   afterEach(() => checks.mockClear());
 
-  async function captcha(address: string): Promise<Captcha> {
-    const { body } = await server.call<Captcha>('GET', '/captcha', from(address));
-    if (body.code !== 0) throw new Error(`captcha: ${body.code}`);
-    const row = await server.database.handle.db
-      .selectFrom('captchas')
-      .select('answer')
-      .where('id', '=', body.data.captchaId)
-      .executeTakeFirstOrThrow();
-    return { captchaId: body.data.captchaId, captchaCode: row.answer };
-  }
+  const captcha = (address: string): Promise<Captcha> => solvedCaptcha(server, from(address));
 
   const login = (username: string, password: string, address: string, proof?: Captcha) =>
     server.call('POST', '/auth/login', {

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../src/services/password-hasher.js';
 import { testDialects } from './support/databases.js';
+import { storedFix } from './support/stored-fix.js';
 import {
   phoneNumbers,
   registerUser,
@@ -66,24 +67,7 @@ describe.each(testDialects())('device tenure on %s', (dialect) => {
 
   /** A fix at `time` near home, stored as the gateway stores it, and the device's state. */
   async function position(deviceId: number, time: number) {
-    const row = {
-      deviceId,
-      fixTime: time,
-      serverTime: time,
-      valid: 1,
-      latitude: HOME.latitude,
-      longitude: HOME.longitude,
-      altitude: null,
-      speed: 30,
-      course: 90,
-      lbsMode: 'gps',
-      satellites: 9,
-      battery: 80,
-      acc: 1,
-      mileage: null,
-      reupload: 0,
-      attributes: null,
-    };
+    const row = storedFix(deviceId, time, HOME);
     await server.repositories.positions.commitBatch({
       positions: [row],
       states: [

@@ -134,11 +134,13 @@ async function serve(
 
 export const transport = hashPasswordForTransport;
 
-/** Answers a fresh captcha, reading its answer where only the server can. */
+/** Answers a fresh captcha (asked with `options`), reading its answer where only the server can. */
 export async function solvedCaptcha(
   server: TestServer,
+  options?: CallOptions,
 ): Promise<{ captchaId: string; captchaCode: string }> {
-  const { body } = await server.call<{ captchaId: string }>('GET', '/captcha');
+  const { body } = await server.call<{ captchaId: string }>('GET', '/captcha', options);
+  if (body.code !== 0) throw new Error(`captcha: ${body.code}`);
   const row = await server.database.handle.db
     .selectFrom('captchas')
     .select('answer')
