@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DeviceIcon } from '../../devices/DeviceIcon';
 import { selectDevice } from '../../devices/selection';
 import { StateBadge } from '../../devices/StateBadge';
+import { useMinuteClock } from '../../devices/useMinuteClock';
 import { DeviceCard } from '../../home/DeviceCard';
 import { HomeEmpty } from '../../home/HomeEmpty';
 import { useCoveredEdge } from '../../home/useCoveredEdge';
@@ -34,16 +35,6 @@ import { PATHS } from '../../router/paths';
 import { useAppStore } from '../../stores/app';
 import { useDeviceStore } from '../../stores/device';
 import '../../home/home.css';
-
-/** Ticks once a minute so "updated 3 min ago" stays true. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function FlyToUser({ position }: { position: UserPosition | null }) {
   const flyTo = useFlyTo();

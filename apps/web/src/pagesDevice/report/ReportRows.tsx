@@ -4,7 +4,8 @@ import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance, formatDuration } from '../../history/format';
-import { addressText, formatKmh, formatShortTime } from './format';
+import { formatShortDateTime } from '../../lib/date';
+import { addressText, formatKmh } from './format';
 
 /** A row that opens its item: tap or Enter, with the chevron on the right. */
 function ReportRow({
@@ -45,9 +46,9 @@ function RowHead({
   return (
     <div className="report-row__head">
       <span className="report-row__times">
-        {formatShortTime(item.startTime)}
+        {formatShortDateTime(item.startTime)}
         <span className="report-row__dash"> – </span>
-        {formatShortTime(item.endTime)}
+        {formatShortDateTime(item.endTime)}
       </span>
       {tag}
       <span className="report-row__duration">{formatDuration(item.duration, t)}</span>
