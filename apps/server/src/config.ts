@@ -6,6 +6,11 @@ import type { ConnectionLimitOptions } from './gateway/connection-limits.js';
 import type { GatewayPorts } from './gateway/gateway-ports.js';
 import { DEFAULT_SEGMENT_RULES, type SegmentRules } from './history/segment-rules.js';
 import type { HttpTimeouts } from './http/server-timeouts.js';
+import {
+  commerceEnvironment,
+  commerceSettings,
+  type CommerceSettings,
+} from './commerce-settings.js';
 import { configuredTileUrls, mapEnvironment, mapSettings } from './map-settings.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,6 +39,7 @@ const environment = z.object({
     .optional(),
   WEB_DIST: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
   ...mapEnvironment,
+  ...commerceEnvironment,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -229,6 +235,8 @@ export interface Config {
     /** The app's public address (links in WeChat messages); '' when not set. */
     publicUrl: string;
   };
+  /** Payment providers, orders and SIM cards (commerce-settings.ts). */
+  commerce: CommerceSettings;
 }
 
 export class ConfigError extends Error {}
@@ -288,6 +296,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (e.AMAP_WEB_SECRET && !e.AMAP_WEB_KEY) problems.push('AMAP_WEB_SECRET needs AMAP_WEB_KEY');
   const maps = mapSettings(e, problems);
+  const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '') ?? '';
+  const commerce = commerceSettings(e, production, publicUrl, problems);
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -404,7 +414,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lowBatteryPercent: e.LOW_BATTERY_PERCENT,
       offlineAfterMs: e.OFFLINE_ALARM_MIN * 60_000,
       delivery: { maxAttempts: e.DELIVERY_MAX_ATTEMPTS, backoffMs: e.DELIVERY_BACKOFF_S * 1000 },
-      publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? '',
+      publicUrl,
     },
+    commerce,
   };
 }

@@ -173,6 +173,53 @@ export const Codes = {
     '录音文件不可用，请稍后再试',
     'The recording file is not available; try again later',
   ),
+  PRODUCT_NOT_FOUND: entry(
+    2901,
+    404,
+    '套餐不存在或已下架',
+    'No such package, or it is no longer on sale',
+  ),
+  PRODUCT_NOT_FOR_DEVICE: entry(
+    2902,
+    400,
+    '该套餐不适用于此设备',
+    'This package is not for this device',
+  ),
+  TRIAL_USED: entry(2903, 409, '该设备已使用过试用', 'This device has already had its trial'),
+  // Also the answer for a card of a device the caller may not see.
+  SIM_NOT_FOUND: entry(
+    2911,
+    404,
+    'SIM 卡不存在或其设备未绑定到您的账号',
+    'No such SIM card, or its device is not bound to your account',
+  ),
+  PAY_PROVIDER_UNAVAILABLE: entry(
+    2921,
+    400,
+    '该支付方式暂不可用',
+    'This payment method is not available here',
+  ),
+  PAYMENT_SERVICE_ERROR: entry(
+    2922,
+    502,
+    '支付服务暂时不可用，请稍后再试',
+    'The payment service is not answering; please try again later',
+  ),
+  // Also the answer for an order the caller may not read.
+  ORDER_NOT_FOUND: entry(2931, 404, '订单不存在', 'No such order'),
+  ORDER_NOT_REFUNDABLE: entry(2932, 409, '该订单不能申请退款', 'This order cannot be refunded'),
+  REFUND_PENDING: entry(
+    2933,
+    409,
+    '该订单已有退款申请在处理中',
+    'A refund request for this order is already being handled',
+  ),
+  REFUND_TOO_MUCH: entry(
+    2934,
+    400,
+    '退款金额不能超过可退金额',
+    'The refund cannot be more than what is left to refund',
+  ),
   CONFIRM_REQUIRED: entry(9006, 409, '请确认操作', 'Please confirm'),
   SYSTEM_ERROR: entry(500, 500, '系统错误，请稍后重试', 'System error, please try again later'),
 } as const satisfies Record<string, CodeEntry>;

@@ -1,5 +1,6 @@
 export * from './alarm-types.js';
 export * from './codes.js';
+export * from './commerce.js';
 export * from './constants.js';
 export * from './contract/index.js';
 export * from './device-rules.js';

@@ -150,6 +150,24 @@ export const validationMessages = {
   autoRecordMode: { 'zh-CN': '请选择自动录音模式', en: 'Choose an auto-record mode' },
   updateType: { 'zh-CN': '翻页方向无效', en: 'The list direction is not valid' },
   recordIds: { 'zh-CN': '请选择要删除的录音', en: 'Choose the recordings to delete' },
+  iccid: { 'zh-CN': '请输入正确的 ICCID', en: 'Please enter a valid ICCID' },
+  clientType: { 'zh-CN': '不支持的支付环境', en: 'This payment environment is not supported' },
+  payProvider: { 'zh-CN': '请选择支付方式', en: 'Choose a payment method' },
+  servicePath: { 'zh-CN': '没有这种增值服务', en: 'No such value-added service' },
+  vipPlanType: { 'zh-CN': '没有这种套餐类型', en: 'No such plan type' },
+  openid: { 'zh-CN': '微信内支付需要 openid', en: 'Paying inside WeChat needs the openid' },
+  refundFee: {
+    'zh-CN': '退款金额应大于 0，最多两位小数',
+    en: 'The refund must be more than 0, with at most two decimals',
+  },
+  refundReason: {
+    'zh-CN': '请填写退款原因（最多 140 字）',
+    en: 'Give a reason for the refund (at most 140 characters)',
+  },
+  contactName: {
+    'zh-CN': '请填写联系人（最多 32 字）',
+    en: 'Give a contact name (at most 32 characters)',
+  },
   nulCharacter: {
     'zh-CN': '不能包含空字符（U+0000）',
     en: 'The text must not contain the NUL character (U+0000)',

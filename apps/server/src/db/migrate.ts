@@ -18,6 +18,7 @@ import { remoteRobustness } from './migrations/0015-remote-robustness.js';
 import { deviceTenure } from './migrations/0016-device-tenure.js';
 import { deviceIdentity } from './migrations/0017-device-identity.js';
 import { signInGuard } from './migrations/0018-sign-in-guard.js';
+import { commerce } from './migrations/0020-commerce.js';
 import { deviceSimNumber } from './migrations/0019-device-sim-number.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
@@ -42,6 +43,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0017-device-identity': deviceIdentity(),
     '0018-sign-in-guard': signInGuard(),
     '0019-device-sim-number': deviceSimNumber(),
+    '0020-commerce': commerce(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

@@ -537,6 +537,128 @@ export interface DevOutboxTable {
   createdAt: number;
 }
 
+/** A product of the catalogue (issue 17); money in fen. */
+export interface ProductsTable {
+  id: Generated<number>;
+  kind: string;
+  path: string | null;
+  effect: string;
+  nameZh: string;
+  nameEn: string;
+  descriptionZh: Generated<string>;
+  descriptionEn: Generated<string>;
+  priceFen: number;
+  originalPriceFen: number | null;
+  durationDays: number | null;
+  quota: number | null;
+  isTrial: Generated<number>;
+  onSale: Generated<number>;
+  model: string | null;
+  category: string | null;
+  sortOrder: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A SIM card the platform knows, by ICCID; a device carries it in devices.iccid. */
+export interface SimCardsTable {
+  iccid: string;
+  msisdn: string | null;
+  operator: string | null;
+  planName: string | null;
+  state: string;
+  usedDataKb: Generated<number>;
+  totalDataKb: Generated<number>;
+  usedSms: Generated<number>;
+  totalSms: Generated<number>;
+  activationTime: number | null;
+  serviceExpiry: number | null;
+  cardSn: string | null;
+  source: Generated<string>;
+  usageUpdatedAt: number | null;
+  createdAt: number;
+}
+
+/** A paid SIM top-up and its hand-over to the operator platform. */
+export interface SimTopupsTable {
+  id: Generated<number>;
+  iccid: string;
+  orderId: number;
+  effect: string;
+  quota: number;
+  durationDays: number | null;
+  operatorState: string;
+  operatorRef: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Alarm phone-call minutes bought for a device. */
+export interface DeviceQuotasTable {
+  deviceId: number;
+  callMinutes: Generated<number>;
+  updatedAt: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNo: string;
+  userId: number;
+  deviceId: number;
+  iccid: string | null;
+  productId: number;
+  productNameZh: string;
+  productNameEn: string;
+  kind: string;
+  effect: string;
+  quota: number | null;
+  durationDays: number | null;
+  isTrial: Generated<number>;
+  count: Generated<number>;
+  amountFen: number;
+  refundedFen: Generated<number>;
+  provider: string;
+  merchantId: string;
+  clientType: string;
+  status: Generated<number>;
+  providerTradeNo: string | null;
+  createdAt: number;
+  payTime: number | null;
+  closeAt: number;
+  closedAt: number | null;
+}
+
+/** Append-only: every change of an order. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  orderId: number;
+  kind: string;
+  statusFrom: number | null;
+  statusTo: number | null;
+  amountFen: number | null;
+  detail: Generated<string>;
+  createdAt: number;
+}
+
+export interface RefundRequestsTable {
+  id: Generated<number>;
+  orderId: number;
+  userId: number;
+  refundNo: string;
+  requestFee: number;
+  refundReason: string;
+  contactName: string;
+  contactTel: string;
+  allowCall: Generated<number>;
+  state: string;
+  refundFee: number | null;
+  rejectReason: string | null;
+  providerRefundId: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+  completedAt: number | null;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -579,6 +701,13 @@ export interface Database {
   pushClients: PushClientsTable;
   notificationJobs: NotificationJobsTable;
   notificationAttempts: NotificationAttemptsTable;
+  products: ProductsTable;
+  simCards: SimCardsTable;
+  simTopups: SimTopupsTable;
+  deviceQuotas: DeviceQuotasTable;
+  orders: OrdersTable;
+  orderEvents: OrderEventsTable;
+  refundRequests: RefundRequestsTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -608,3 +737,7 @@ export type NewAlarmLog = Insertable<AlarmLogsTable>;
 export type PushClientRow = Selectable<PushClientsTable>;
 export type NotificationJobRow = Selectable<NotificationJobsTable>;
 export type NewNotificationJob = Insertable<NotificationJobsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type SimCardRow = Selectable<SimCardsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type RefundRequestRow = Selectable<RefundRequestsTable>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRANSPORT_HASH } from '../password.js';
-import { byteLength, isMobile, isSmsCode } from '../validators.js';
+import { byteLength, isIccid, isMobile, isSmsCode } from '../validators.js';
 import { VERSION_PATTERN } from '../version.js';
 
 /** Field schemas shared by many calls; each failure carries a key of validation-messages. */
@@ -21,6 +21,12 @@ export const nickname = z
   .string({ error: 'nickname' })
   .trim()
   .refine((v) => byteLength(v) >= 1 && byteLength(v) <= 24, { error: 'nickname' });
+/** §5 "valid ICCID required": 19 or 20 characters starting 89. */
+export const iccid = z
+  .string({ error: 'iccid' })
+  .trim()
+  .refine(isIccid, { error: 'iccid' })
+  .transform((v) => v.toUpperCase());
 export const platform = z.enum(['web', 'android', 'ios'], { error: 'platform' });
 export const version = z.string({ error: 'version' }).regex(VERSION_PATTERN, { error: 'version' });
 

@@ -1,6 +1,7 @@
 import * as account from './account.js';
 import * as alarm from './alarm.js';
 import * as app from './app.js';
+import * as commerce from './commerce.js';
 import * as district from './district.js';
 import * as fence from './fence.js';
 import * as history from './history.js';
@@ -20,6 +21,7 @@ export * from './alarm-entities.js';
 export * from './district-entities.js';
 export * from './remote-entities.js';
 export * from './record-entities.js';
+export * from './commerce-entities.js';
 export * from './map-settings.js';
 export { HISTORY_TYPES, instantOf, type HistoryType } from './history-params.js';
 export * as fields from './fields.js';
@@ -35,6 +37,7 @@ export const api = {
   ...alarm,
   ...remote,
   ...record,
+  ...commerce,
 } satisfies {
   [K in RouteName]: CallDefinition & { name: K };
 };
