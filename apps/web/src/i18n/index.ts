@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { useAppStore } from '../stores/app';
 import enCore from './core/en';
 import zhCNCore from './core/zh-CN';
-import type { AppMessages, DeviceSettingsMessages } from './messages';
+import type { AppMessages, CommerceMessages, DeviceSettingsMessages } from './messages';
 
 type Loader<T> = Record<Language, () => Promise<{ default: T }>>;
 
@@ -44,7 +44,14 @@ const deviceSettingsTexts = textPack<DeviceSettingsMessages>({
   en: () => import('./device-settings/en'),
 });
 
+/** The purchase pages' texts come with those pages. */
+const commerceTexts = textPack<CommerceMessages>({
+  'zh-CN': () => import('./commerce/zh-CN'),
+  en: () => import('./commerce/en'),
+});
+
 export const loadAppTexts = appTexts.load;
+export const loadCommerceTexts = commerceTexts.load;
 export const loadDeviceSettingsTexts = deviceSettingsTexts.load;
 
 /**
@@ -69,7 +76,7 @@ export async function initI18n(language: Language): Promise<void> {
 export async function changeLanguage(language: Language): Promise<void> {
   // Pages on screen (or in the back stack) keep their texts in the new language.
   await Promise.all(
-    [appTexts, deviceSettingsTexts]
+    [appTexts, deviceSettingsTexts, commerceTexts]
       .filter((pack) => pack.inUse())
       .map((pack) => pack.load(language)),
   );

@@ -1,8 +1,9 @@
+import type zhCNCommerce from './commerce/zh-CN';
 import type zhCNCore from './core/zh-CN';
 import type zhCNDeviceSettings from './device-settings/zh-CN';
 import type zhCN from './zh-CN';
 
-type Shape<T> = T extends string
+export type Shape<T> = T extends string
   ? string
   : T extends readonly (infer Item)[]
     ? Shape<Item>[]
@@ -14,5 +15,7 @@ export type CoreMessages = Shape<typeof zhCNCore>;
 export type AppMessages = Shape<typeof zhCN>;
 /** The texts loaded with the device settings pages. */
 export type DeviceSettingsMessages = Shape<typeof zhCNDeviceSettings>;
+/** The texts loaded with the purchase pages (SIM card, packages, pay, orders). */
+export type CommerceMessages = Shape<typeof zhCNCommerce>;
 /** Every text of a language, once all of them are in. */
-export type Messages = AppMessages & DeviceSettingsMessages;
+export type Messages = AppMessages & DeviceSettingsMessages & CommerceMessages;

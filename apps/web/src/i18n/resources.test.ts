@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import enCommerce from './commerce/en';
+import zhCNCommerce from './commerce/zh-CN';
 import enCore from './core/en';
 import zhCNCore from './core/zh-CN';
 import enDeviceSettings from './device-settings/en';
@@ -6,8 +8,8 @@ import zhCNDeviceSettings from './device-settings/zh-CN';
 import enApp from './en';
 import zhCNApp from './zh-CN';
 
-const zhCN = { ...zhCNApp, ...zhCNDeviceSettings };
-const en = { ...enApp, ...enDeviceSettings };
+const zhCN = { ...zhCNApp, ...zhCNDeviceSettings, ...zhCNCommerce };
+const en = { ...enApp, ...enDeviceSettings, ...enCommerce };
 
 /** Every leaf as "path = value", array items by index. */
 function leaves(value: unknown, path = ''): [string, unknown][] {
@@ -26,10 +28,16 @@ describe('language resources', () => {
     expect(keys(en)).toEqual(keys(zhCN));
   });
 
-  it('the device settings texts load apart from the others, without overlapping them', () => {
-    const app = Object.keys(zhCNApp);
-    expect(Object.keys(zhCNDeviceSettings).filter((key) => app.includes(key))).toEqual([]);
-    expect(Object.keys(zhCNDeviceSettings).sort()).toEqual(Object.keys(enDeviceSettings).sort());
+  it('the device settings and purchase texts load apart from the others, without overlapping them', () => {
+    const packs = [
+      [zhCNApp, enApp],
+      [zhCNDeviceSettings, enDeviceSettings],
+      [zhCNCommerce, enCommerce],
+    ] as const;
+    const all = packs.flatMap(([zh]) => Object.keys(zh));
+    expect(new Set(all).size).toBe(all.length);
+    for (const [zh, english] of packs)
+      expect(Object.keys(zh).sort()).toEqual(Object.keys(english).sort());
   });
 
   it('the texts of launch are those of the app texts that the login page and the shell read', () => {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { loadAppTexts, loadDeviceSettingsTexts } from '../i18n';
+import { loadAppTexts, loadCommerceTexts, loadDeviceSettingsTexts } from '../i18n';
 import LoginPage from '../pages/login/index';
 import { isPublicPath } from './guard';
 import { lazyPage } from './lazyPage';
@@ -31,6 +31,8 @@ const NotFound = lazyPage(() => import('../pages/not-found'));
 
 /** A device settings page: its texts come with it. */
 const settingsPage = (load: Load): Page => withTexts(load, loadDeviceSettingsTexts);
+/** A purchase page (SIM card, packages, pay, orders): its texts come with it. */
+const commercePage = (load: Load): Page => withTexts(load, loadCommerceTexts);
 
 /** Each page's loader: typed by the page table, so the two list the same paths. */
 const PAGES: Record<PagePath, Page> = {
