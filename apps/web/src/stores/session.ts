@@ -2,6 +2,7 @@ import type { LoginResult } from '@xunji/shared';
 import { useAccountStore } from './account';
 import { initialAlarmState, useAlarmStore } from './alarm';
 import { initialDeviceState, useDeviceStore } from './device';
+import { initialOrderState, useOrderStore } from './order';
 import { initialReportState, useReportStore } from './report';
 import { useUserStore } from './user';
 
@@ -28,6 +29,8 @@ export function signOut(): void {
   useAlarmStore.setState(initialAlarmState, true);
   // Not in §4's list, but the chosen trip or stay is the signed-out user's device data too.
   useReportStore.setState(initialReportState, true);
+  // The purchase in progress names the signed-out user's device and card.
+  useOrderStore.setState(initialOrderState, true);
 }
 
 /** Sliding session: the server may hand back a renewed token on any answer. */
