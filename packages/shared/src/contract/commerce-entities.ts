@@ -136,6 +136,8 @@ export const Order = z.object({
   closeTime: instant.nullable(),
   /** The latest refund request, if any. */
   refund: RefundRequestView.nullable(),
+  /** Whether the caller bought it: only the buyer may ask for a refund (the owner only reads). */
+  isBuyer: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
 
