@@ -29,6 +29,7 @@ import { RecordService } from './services/record.service.js';
 import { RemoteCommands } from './services/remote-commands.js';
 import { RemoteControlService } from './services/remote-control.service.js';
 import { CaptchaService } from './services/captcha.service.js';
+import { CatalogueService } from './services/catalogue.service.js';
 import { DeviceAccess } from './services/device-access.service.js';
 import { DeviceSettingsService } from './services/device-settings.service.js';
 import { DeviceTenure } from './services/device-tenure.service.js';
@@ -40,6 +41,7 @@ import { AttemptCounters } from './services/attempt-counters.js';
 import { PenaltyDelay } from './services/penalty-delay.js';
 import { MemberNotices } from './services/member-notices.js';
 import { ModelCatalogue } from './services/model-catalogue.js';
+import { SimCardAccess } from './services/sim-card-access.js';
 import { SmsService } from './services/sms.service.js';
 import { TerminalService } from './services/terminal.service.js';
 import { DayMileageService } from './services/day-mileage.service.js';
@@ -155,6 +157,7 @@ export async function createServices(
     logger,
     announce: (record) => publish({ type: 'recording', deviceId: record.deviceId, record }),
   });
+  const simCardAccess = new SimCardAccess(deviceAccess, repositories.simCards);
   const auth = new AuthService(repositories.users, repositories.devices, tokens, sms, guard);
   return {
     deviceAccess,
@@ -224,6 +227,7 @@ export async function createServices(
       clock,
     ),
     dayMileage: new DayMileageService(deviceAccess, repositories.odometers, clock),
+    catalogue: new CatalogueService(deviceAccess, simCardAccess, repositories.products, models),
     tenure,
     bindings: new BindingService(
       repositories.devices,

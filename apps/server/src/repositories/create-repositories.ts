@@ -21,11 +21,13 @@ import { NetworkFixRepository } from './network-fix.repository.js';
 import { NotificationRepository } from './notification.repository.js';
 import { OdometerRepository } from './odometer.repository.js';
 import { PositionRepository } from './position.repository.js';
+import { ProductRepository } from './product.repository.js';
 import { PushClientRepository } from './push-client.repository.js';
 import { RemoteStateRepository } from './remote-state.repository.js';
 import { SegmentRepository } from './segment.repository.js';
 import { SessionRepository } from './session.repository.js';
 import { SettingsRepository } from './settings.repository.js';
+import { SimCardRepository } from './sim-card.repository.js';
 import { SmsRepository } from './sms.repository.js';
 import { TenureRepository } from './tenure.repository.js';
 import { TerminalRepository } from './terminal.repository.js';
@@ -71,5 +73,7 @@ export function createRepositories(database: DatabaseHandle) {
     pushClients: new PushClientRepository(db),
     notifications: new NotificationRepository(db),
     tenures: new TenureRepository(db),
+    products: new ProductRepository(db),
+    simCards: new SimCardRepository(db),
   };
 }
