@@ -28,6 +28,7 @@ import { fenceRoutes } from './routes/fence.routes.js';
 import { historyRoutes } from './routes/history.routes.js';
 import { recordRoutes } from './routes/record.routes.js';
 import { remoteRoutes } from './routes/remote.routes.js';
+import { simRoutes } from './routes/sim.routes.js';
 import { terminalRoutes } from './routes/terminal.routes.js';
 
 export interface Server {
@@ -108,6 +109,9 @@ export async function buildServer(
     await services.audioIngest.idle();
     await services.commandLifecycle.idle();
   });
+  // SIM cards kept by an operator platform: usage refreshed nightly, failed top-ups sent again.
+  services.simSync.start();
+  app.addHook('onClose', async () => services.simSync.stop());
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,
@@ -147,6 +151,7 @@ export async function buildServer(
       alarmRoutes(registerCall, services);
       remoteRoutes(registerCall, services);
       recordRoutes(registerCall, services, scope);
+      simRoutes(registerCall, services);
     },
     { prefix: config.apiRoot },
   );

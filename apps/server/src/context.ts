@@ -42,6 +42,10 @@ import { PenaltyDelay } from './services/penalty-delay.js';
 import { MemberNotices } from './services/member-notices.js';
 import { ModelCatalogue } from './services/model-catalogue.js';
 import { SimCardAccess } from './services/sim-card-access.js';
+import { SimCardService } from './services/sim-card.service.js';
+import { SimTopupDelivery } from './services/sim-topup-delivery.js';
+import { createSimProviders } from './providers/sim/create-sim-provider.js';
+import { SimSyncJob } from './commerce/sim-sync-job.js';
 import { SmsService } from './services/sms.service.js';
 import { TerminalService } from './services/terminal.service.js';
 import { DayMileageService } from './services/day-mileage.service.js';
@@ -158,6 +162,8 @@ export async function createServices(
     announce: (record) => publish({ type: 'recording', deviceId: record.deviceId, record }),
   });
   const simCardAccess = new SimCardAccess(deviceAccess, repositories.simCards);
+  const simProviders = createSimProviders(config.commerce.sim, repositories.simCards, clock);
+  const simTopups = new SimTopupDelivery(repositories.simCards, simProviders, clock, logger);
   const auth = new AuthService(repositories.users, repositories.devices, tokens, sms, guard);
   return {
     deviceAccess,
@@ -228,6 +234,16 @@ export async function createServices(
     ),
     dayMileage: new DayMileageService(deviceAccess, repositories.odometers, clock),
     catalogue: new CatalogueService(deviceAccess, simCardAccess, repositories.products, models),
+    simCards: new SimCardService(simCardAccess, repositories.simCards, clock),
+    simTopups,
+    simSync: new SimSyncJob(
+      repositories.simCards,
+      simProviders,
+      simTopups,
+      config.commerce.sim.syncHour,
+      clock,
+      logger,
+    ),
     tenure,
     bindings: new BindingService(
       repositories.devices,
