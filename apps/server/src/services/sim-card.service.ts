@@ -52,8 +52,7 @@ export class SimCardService {
     const { card } = await this.read(userId, iccid);
     const now = this.clock.now();
     const remainingDataKb = Math.max(0, card.totalDataKb - card.usedDataKb);
-    const daysLeft =
-      card.serviceExpiry === null ? null : Math.floor((card.serviceExpiry - now) / DAY_MS);
+    const daysLeft = card.serviceExpiry === null ? null : wholeDays(card.serviceExpiry - now);
     return {
       iccid: card.iccid,
       kinds: alarmKinds(card, now, remainingDataKb),
@@ -69,6 +68,10 @@ export class SimCardService {
     return { card, terminalId: device.id };
   }
 }
+
+/** Days counted as begun: 10 days and an hour left is 11, an hour past the end is -1. */
+const wholeDays = (ms: number): number =>
+  ms > 0 ? Math.ceil(ms / DAY_MS) : Math.floor(ms / DAY_MS);
 
 function alarmKinds(card: SimCardRow, now: number, remainingDataKb: number): SimAlarmKind[] {
   const kinds: SimAlarmKind[] = [];
