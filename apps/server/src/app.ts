@@ -26,6 +26,8 @@ import { appRoutes } from './routes/app.routes.js';
 import { districtRoutes } from './routes/district.routes.js';
 import { fenceRoutes } from './routes/fence.routes.js';
 import { historyRoutes } from './routes/history.routes.js';
+import { orderRoutes } from './routes/order.routes.js';
+import { paymentCallbacks } from './routes/payment-callback.routes.js';
 import { recordRoutes } from './routes/record.routes.js';
 import { remoteRoutes } from './routes/remote.routes.js';
 import { simRoutes } from './routes/sim.routes.js';
@@ -112,6 +114,9 @@ export async function buildServer(
   // SIM cards kept by an operator platform: usage refreshed nightly, failed top-ups sent again.
   services.simSync.start();
   app.addHook('onClose', async () => services.simSync.stop());
+  // Unpaid orders close after their window; lost notifications are found at the provider.
+  services.commerceJobs.start();
+  app.addHook('onClose', async () => services.commerceJobs.stop());
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,
@@ -152,9 +157,16 @@ export async function buildServer(
       remoteRoutes(registerCall, services);
       recordRoutes(registerCall, services, scope);
       simRoutes(registerCall, services);
+      orderRoutes(registerCall, services);
     },
     { prefix: config.apiRoot },
   );
+  // A scope of its own: providers and the buyer's browser send no applicationId, bodies stay raw.
+  await app.register(paymentCallbacks, {
+    prefix: config.apiRoot,
+    notifications: services.paymentNotifications,
+    development: services.paymentProviders.development,
+  });
   // A scope of its own: a browser WebSocket sends no applicationId header (it comes with `auth`).
   await app.register(liveSocket, {
     prefix: config.apiRoot,

@@ -16,6 +16,7 @@ import { TrackCache } from './history/track-cache.js';
 import { createReverseGeocoder } from './providers/geocoding/create-reverse-geocoder.js';
 import { createSmsProvider } from './providers/sms/create-sms-provider.js';
 import { createAlarmStage } from './alarms/create-alarm-stage.js';
+import { createCommerce } from './commerce/create-commerce.js';
 import { AlarmLogService } from './services/alarm-log.service.js';
 import { AlarmSettingService } from './services/alarm-setting.service.js';
 import { FenceService } from './services/fence.service.js';
@@ -164,8 +165,24 @@ export async function createServices(
   const simCardAccess = new SimCardAccess(deviceAccess, repositories.simCards);
   const simProviders = createSimProviders(config.commerce.sim, repositories.simCards, clock);
   const simTopups = new SimTopupDelivery(repositories.simCards, simProviders, clock, logger);
+  const catalogue = new CatalogueService(
+    deviceAccess,
+    simCardAccess,
+    repositories.products,
+    models,
+  );
+  const commerce = await createCommerce(
+    config,
+    repositories,
+    deviceAccess,
+    catalogue,
+    simTopups,
+    clock,
+    logger,
+  );
   const auth = new AuthService(repositories.users, repositories.devices, tokens, sms, guard);
   return {
+    ...commerce,
     deviceAccess,
     liveSessions,
     commandDispatcher,
@@ -233,7 +250,7 @@ export async function createServices(
       clock,
     ),
     dayMileage: new DayMileageService(deviceAccess, repositories.odometers, clock),
-    catalogue: new CatalogueService(deviceAccess, simCardAccess, repositories.products, models),
+    catalogue,
     simCards: new SimCardService(simCardAccess, repositories.simCards, clock),
     simTopups,
     simSync: new SimSyncJob(

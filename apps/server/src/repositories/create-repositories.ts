@@ -20,9 +20,12 @@ import { MediaChunkRepository } from './media-chunk.repository.js';
 import { NetworkFixRepository } from './network-fix.repository.js';
 import { NotificationRepository } from './notification.repository.js';
 import { OdometerRepository } from './odometer.repository.js';
+import { OrderFulfilmentRepository } from './order-fulfilment.repository.js';
+import { OrderRepository } from './order.repository.js';
 import { PositionRepository } from './position.repository.js';
 import { ProductRepository } from './product.repository.js';
 import { PushClientRepository } from './push-client.repository.js';
+import { RefundRepository } from './refund.repository.js';
 import { RemoteStateRepository } from './remote-state.repository.js';
 import { SegmentRepository } from './segment.repository.js';
 import { SessionRepository } from './session.repository.js';
@@ -75,5 +78,8 @@ export function createRepositories(database: DatabaseHandle) {
     tenures: new TenureRepository(db),
     products: new ProductRepository(db),
     simCards: new SimCardRepository(db),
+    orders: new OrderRepository(db),
+    orderFulfilment: new OrderFulfilmentRepository(db),
+    refunds: new RefundRepository(db),
   };
 }
