@@ -39,6 +39,8 @@ const NOT_FOUND_CODES: ReadonlySet<number> = new Set(
     Codes.ALARM_SETTING_NOT_FOUND,
     Codes.COMMAND_NOT_FOUND,
     Codes.RECORD_NOT_FOUND,
+    Codes.ORDER_NOT_FOUND,
+    Codes.SIM_NOT_FOUND,
   ].map((entry) => entry.code),
 );
 

@@ -257,6 +257,7 @@ const en = {
       device: 'Device account',
     },
     devices: 'Device list',
+    orders: 'My orders',
     accountSafety: 'Account and security',
     nickname: 'Nickname',
     language: 'Language',
@@ -378,6 +379,7 @@ const en = {
       },
       members: 'Family members',
       functions: 'More functions',
+      orders: 'Device orders',
       settings: 'Device settings',
       rename: 'Rename',
       namePlaceholder: 'Up to 32 characters',
@@ -425,6 +427,7 @@ const en = {
       shareLocation: 'Share location',
       valueAdded: 'Services',
       activation: 'Activation',
+      topUp: 'Package top-up',
       reports: 'Trips and stays',
       selfInspection: 'Self-inspection',
       deviceInfo: 'Device information',
@@ -618,6 +621,13 @@ const en = {
     update: 'Update now',
     later: 'Later',
     upToDate: 'You have the latest version',
+  },
+  serviceExpiry: {
+    title: "The device's service has expired",
+    expiredOn: 'Service expired on {{date}}',
+    stopped:
+      'History and reports come back once it is renewed; the live position and alarms carry on.',
+    renew: 'Renew',
   },
   notFound: {
     title: 'Page not found',

@@ -97,10 +97,13 @@ describe('the entry rule: the launch configuration (§9)', () => {
 });
 
 describe('the entry rule: audit mode (§4)', () => {
-  it.each([PATHS.valueAdded, PATHS.activation])('hides %s, a purchase, under audit', (path) => {
-    expect(showsEntry(path, context(), everyPathHasAPage)).toBe(true);
-    expect(showsEntry(path, context({ auditMode: true }), everyPathHasAPage)).toBe(false);
-  });
+  it.each([PATHS.valueAdded, PATHS.activation, PATHS.pay, PATHS.orders, PATHS.deviceOrders])(
+    'hides %s, a purchase, under audit',
+    (path) => {
+      expect(showsEntry(path, context(), everyPathHasAPage)).toBe(true);
+      expect(showsEntry(path, context({ auditMode: true }), everyPathHasAPage)).toBe(false);
+    },
+  );
 
   it('leaves the other entries alone', () => {
     expect(showsEntry(PATHS.track, context({ auditMode: true }))).toBe(true);

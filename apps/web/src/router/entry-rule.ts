@@ -12,6 +12,8 @@ export interface EntryContext {
   config: AppConfig | null;
   /** Audit mode (§4): a build under review offers nothing to buy. */
   auditMode: boolean;
+  /** The device has a SIM card (an ICCID); none for entries of no device. */
+  simCard?: boolean;
 }
 
 type Condition = (context: EntryContext) => boolean;
@@ -28,6 +30,8 @@ const configured =
 
 const notUnderAudit: Condition = ({ auditMode }) => !auditMode;
 
+const hasSimCard: Condition = ({ simCard }) => simCard === true;
+
 /** At least one alarm channel that both the model and the configuration allow. */
 const someAlarmChannel: Condition = ({ flags, config }) =>
   flags !== undefined && availableChannels(flags, config).size > 0;
@@ -42,6 +46,12 @@ const CONDITIONS: Partial<Record<SpecPath, readonly Condition[]>> = {
   [PATHS.valueAdded]: [modelHas('enableValueAdded'), notUnderAudit],
   [PATHS.activation]: [modelHas('enableActivation'), configured('activation'), notUnderAudit],
   [PATHS.support]: [configured('customerService')],
+  [PATHS.simCard]: [hasSimCard],
+  // Every way to buy goes through the pay page: under audit, no package page offers one.
+  [PATHS.pay]: [notUnderAudit],
+  // The order lists are about buying too (§4 audit mode hides every purchase entry).
+  [PATHS.orders]: [notUnderAudit],
+  [PATHS.deviceOrders]: [notUnderAudit],
 };
 
 /**
@@ -56,9 +66,12 @@ export function showsEntry(
   return pageExists(path) && (CONDITIONS[path] ?? []).every((holds) => holds(context));
 }
 
-/** The rule with the launch configuration and audit mode of now, for the entries of a device with `flags` (or of none). */
-export function useEntryRule(flags?: FeatureFlags): (path: SpecPath) => boolean {
+/**
+ * The rule with the launch configuration and audit mode of now, for the entries of a device with
+ * `flags` and, when `simCard`, an ICCID (or of none).
+ */
+export function useEntryRule(flags?: FeatureFlags, simCard?: boolean): (path: SpecPath) => boolean {
   const config = useAppStore((s) => s.config);
   const auditMode = useAppStore((s) => s.auditMode);
-  return (path) => showsEntry(path, { flags, config, auditMode });
+  return (path) => showsEntry(path, { flags, config, auditMode, simCard });
 }

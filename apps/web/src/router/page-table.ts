@@ -57,6 +57,11 @@ export const PAGE_TABLE = {
   [PATHS.voiceRecycle]: 'page',
   [PATHS.moreFunctions]: 'page',
   [PATHS.bindMoreUser]: 'page',
+  [PATHS.pay]: 'page',
+  [PATHS.paySuccess]: 'page',
+  [PATHS.orders]: 'page',
+  [PATHS.deviceOrders]: 'page',
+  [PATHS.orderDetails]: 'page',
   [PATHS.openLocation]: 'page',
   [PATHS.chooseLocation]: 'page',
 } as const satisfies Record<string, PageLayoutKind>;

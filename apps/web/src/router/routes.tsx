@@ -81,6 +81,11 @@ const PAGES: Record<PagePath, Page> = {
   [PATHS.voiceRecycle]: settingsPage(() => import('../pagesDevice/voice/voice-recycle')),
   [PATHS.moreFunctions]: lazyPage(() => import('../pagesFunc/index')),
   [PATHS.bindMoreUser]: lazyPage(() => import('../pagesUser/account/bind-more-user')),
+  [PATHS.pay]: commercePage(() => import('../pagesBuy/card/index')),
+  [PATHS.paySuccess]: commercePage(() => import('../pagesBuy/paySuccess/index')),
+  [PATHS.orders]: commercePage(() => import('../pagesBuy/order/indent')),
+  [PATHS.deviceOrders]: commercePage(() => import('../pagesBuy/order/indent-device')),
+  [PATHS.orderDetails]: commercePage(() => import('../pagesBuy/order/specifics')),
   [PATHS.openLocation]: lazyPage(() => import('../pages/location/open-location')),
   [PATHS.chooseLocation]: lazyPage(() => import('../pages/location/choose-location')),
 };

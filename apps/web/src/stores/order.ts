@@ -29,3 +29,8 @@ export const useOrderStore = create<OrderState>()(
 export function startPurchase(draft: PurchaseDraft): void {
   useOrderStore.setState({ draft, pendingOrderId: null });
 }
+
+/** The pay page created the draft's order: the result page follows it, also after the provider's return. */
+export function orderCreated(orderId: number): void {
+  useOrderStore.setState({ pendingOrderId: orderId });
+}

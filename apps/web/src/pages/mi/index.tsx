@@ -25,6 +25,7 @@ async function signOutEverywhere(): Promise<void> {
 /** The account's own pages, above the language. */
 const ACCOUNT_LINKS = [
   { key: 'devices', path: PATHS.deviceList },
+  { key: 'orders', path: PATHS.orders },
   { key: 'accountSafety', path: PATHS.accountSafety },
   { key: 'nickname', path: PATHS.amendUserInfo },
 ] as const satisfies readonly { key: string; path: SpecPath }[];

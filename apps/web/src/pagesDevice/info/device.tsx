@@ -131,6 +131,7 @@ function IconPicker({ device, onClose }: { device: Terminal; onClose: () => void
 const PAGE_ROWS = [
   { key: 'members', path: PATHS.bindMoreUser },
   { key: 'functions', path: PATHS.moreFunctions },
+  { key: 'orders', path: PATHS.deviceOrders },
   { key: 'settings', path: PATHS.deviceSet },
 ] as const;
 
@@ -140,7 +141,7 @@ function DeviceDetails({ device }: { device: Terminal }) {
   const manage = canManage(device);
   const { vipState } = device;
   const iccid = device.iccid;
-  const shows = useEntryRule(device.terminalTypeInfo.terminalTypeExtend);
+  const shows = useEntryRule(device.terminalTypeInfo.terminalTypeExtend, iccid !== null);
   /** A row's link to `path` when the entry rule allows it; the row is plain text otherwise. */
   const linkTo = (key: string, path: SpecPath, query = `id=${device.id}`) =>
     shows(path) ? { 'data-link': key, onClick: () => navigateTo(`${path}?${query}`) } : {};
@@ -177,7 +178,7 @@ function DeviceDetails({ device }: { device: Terminal }) {
         </List.Item>
         <List.Item
           extra={iccid ? <span className="mono">{iccid}</span> : t('devices.info.none')}
-          {...(iccid ? linkTo('simCard', PATHS.simCard, `iccid=${encodeURIComponent(iccid)}`) : {})}
+          {...linkTo('simCard', PATHS.simCard)}
         >
           {t('devices.info.iccid')}
         </List.Item>
