@@ -48,13 +48,21 @@ describe('a device page without its device', () => {
   it("a server failure says the server's words, with a retry", () => {
     render(
       <DeviceMissing
-        error={failed(Codes.SERVICE_EXPIRED.code, 'The device service has expired')}
+        error={failed(Codes.PRODUCT_NOT_FOR_DEVICE.code, 'This package is not for this device')}
         onRetry={vi.fn()}
       />,
     );
     expect(notice()?.getAttribute('data-failure')).toBe('serverError');
-    expect(notice()?.textContent).toContain('The device service has expired');
+    expect(notice()?.textContent).toContain('This package is not for this device');
     expect(button('Try again')).toBeDefined();
+  });
+
+  it('an expired service (2303) says so and what still works, with nothing to retry', () => {
+    render(<DeviceMissing error={failed(Codes.SERVICE_EXPIRED.code)} onRetry={vi.fn()} />);
+    expect(notice()?.getAttribute('data-failure')).toBe('expired');
+    expect(notice()?.textContent).toContain("The device's service has expired");
+    expect(notice()?.textContent).toContain('the live position and alarms carry on');
+    expect(button('Try again')).toBeUndefined();
   });
 
   it('a link without a device id says there is no such device', () => {

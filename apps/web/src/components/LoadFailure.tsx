@@ -1,19 +1,34 @@
 import { Button } from 'antd-mobile';
-import { ExclamationCircleOutline, GlobalOutline, SearchOutline } from 'antd-mobile-icons';
-import { useState, type ReactNode } from 'react';
+import {
+  ClockCircleOutline,
+  ExclamationCircleOutline,
+  GlobalOutline,
+  SearchOutline,
+} from 'antd-mobile-icons';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, failureKind, type FailureKind } from '../api/errors';
+import { serviceExpiredOf } from '../commerce/service-expiry';
 import './load-failure.css';
 
-/** What went wrong on a page: a failed load (FailureKind), or the page's own code failing. */
-export type FailureView = FailureKind | 'crash';
+/**
+ * What went wrong on a page: a failed load (FailureKind), the device's service having expired
+ * (2303), or the page's own code failing.
+ */
+export type FailureView = FailureKind | 'expired' | 'crash';
 
 const ICONS = {
   offline: GlobalOutline,
   notFound: SearchOutline,
   serverError: ExclamationCircleOutline,
+  expired: ClockCircleOutline,
   crash: ExclamationCircleOutline,
 } as const;
+
+// This file is in the entry (Suspended.tsx); the device's expiry needs the query layout's code.
+const ExpiredDevice = lazy(() =>
+  import('../commerce/ServiceExpiry').then((module) => ({ default: module.ExpiredDevice })),
+);
 
 interface FailureNoticeProps {
   view: FailureView;
@@ -63,6 +78,21 @@ interface LoadFailureProps {
  */
 export function LoadFailure({ error, onRetry, notFoundTitle, notFoundText }: LoadFailureProps) {
   const { t } = useTranslation();
+  const expired = serviceExpiredOf(error);
+  if (expired)
+    return (
+      <FailureNotice
+        view="expired"
+        title={t('serviceExpiry.title')}
+        text={t('serviceExpiry.stopped')}
+      >
+        {expired.terminalId !== null ? (
+          <Suspense fallback={null}>
+            <ExpiredDevice terminalId={expired.terminalId} />
+          </Suspense>
+        ) : null}
+      </FailureNotice>
+    );
   const view = failureKind(error);
   if (view === 'notFound')
     return (

@@ -24,6 +24,8 @@ describe('more functions grid', () => {
       'remoteSettings',
       'locateMode',
       'voice',
+      'valueAdded',
+      'activation',
       'reports',
       'selfInspection',
       'deviceInfo',
@@ -41,6 +43,18 @@ describe('more functions grid', () => {
     expect(keys(featureFlags(false, { [flag]: true })).filter((k) => !ALWAYS.includes(k))).toEqual([
       key,
     ]);
+  });
+
+  it('offers the package top-up for a device with a SIM card, and not under audit', () => {
+    const grid = (auditMode: boolean, simCard: boolean) =>
+      functionEntries(7, (path) =>
+        showsEntry(path, { flags: featureFlags(true), config: appConfig(), auditMode, simCard }),
+      ).map((entry) => entry.key);
+    expect(grid(false, true)).toContain('topUp');
+    expect(grid(false, false)).not.toContain('topUp');
+    expect(grid(true, true)).not.toContain('topUp');
+    const topUp = functionEntries(42, () => true).find((entry) => entry.key === 'topUp');
+    expect(topUp?.path).toBe('/pagesDevice/sim-card?id=42');
   });
 
   it('offers everything the rule lets through, and nothing else', () => {

@@ -13,11 +13,13 @@ const FUNCTIONS = [
   { key: 'shareLocation', path: PATHS.distributeLocation },
   { key: 'valueAdded', path: PATHS.valueAdded },
   { key: 'activation', path: PATHS.activation },
+  // §2 "package top-up": the SIM card's page, whose packages are paid on the pay page.
+  { key: 'topUp', path: PATHS.simCard, sells: true },
   { key: 'reports', path: PATHS.reportTable },
   { key: 'selfInspection', path: PATHS.selfInspection },
   { key: 'deviceInfo', path: PATHS.deviceInfo },
   { key: 'settings', path: PATHS.deviceSet },
-] as const satisfies readonly { key: string; path: SpecPath }[];
+] as const satisfies readonly { key: string; path: SpecPath; sells?: true }[];
 
 export type FunctionKey = (typeof FUNCTIONS)[number]['key'];
 
@@ -32,14 +34,20 @@ export function functionEntries(
   deviceId: number,
   shows: (path: SpecPath) => boolean,
 ): FunctionEntry[] {
-  return FUNCTIONS.filter(({ path }) => shows(path)).map(({ key, path }) => ({
+  return FUNCTIONS.filter(
+    (entry) => shows(entry.path) && (!('sells' in entry) || shows(PATHS.pay)),
+  ).map(({ key, path }) => ({
     key,
     path: `${path}?id=${deviceId}`,
   }));
 }
 
-/** The grid entries the app can open for a device with these feature flags, now. */
-export function useFunctionEntries(flags: FeatureFlags, deviceId: number): FunctionEntry[] {
-  const shows = useEntryRule(flags);
+/** The grid entries the app can open for a device with these feature flags (and SIM card), now. */
+export function useFunctionEntries(
+  flags: FeatureFlags,
+  deviceId: number,
+  iccid: string | null = null,
+): FunctionEntry[] {
+  const shows = useEntryRule(flags, iccid !== null);
   return functionEntries(deviceId, shows);
 }

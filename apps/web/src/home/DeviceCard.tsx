@@ -10,6 +10,7 @@ import { FixAge, useAgeText } from '../devices/FixAge';
 import { formatBattery, formatLocateTime, formatSpeed } from '../devices/format';
 import { useFunctionEntries, type FunctionKey } from '../devices/functions';
 import { StateBadge } from '../devices/StateBadge';
+import { ServiceExpiredLine } from '../commerce/ServiceExpiry';
 import { navigateTo } from '../router/navigation';
 import { PATHS } from '../router/paths';
 import { CardFacts } from './CardFacts';
@@ -84,6 +85,7 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
   const actions = useFunctionEntries(
     terminal.terminalTypeInfo.terminalTypeExtend,
     terminal.id,
+    terminal.iccid,
   ).filter((entry) => CARD_ACTIONS.includes(entry.key));
   return (
     <section
@@ -127,6 +129,7 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
           ) : null}
         </div>
       ) : null}
+      <ServiceExpiredLine terminal={terminal} now={now} />
       <CardFacts facts={view.facts} />
       {view.lastSpeed !== null && freshness.age ? (
         <p className="device-card__line device-card__last-speed" data-testid="card-last-speed">

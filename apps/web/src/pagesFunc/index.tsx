@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DotLoading, Grid } from 'antd-mobile';
 import {
   AudioOutline,
+  BankcardOutline,
   BellOutline,
   CheckShieldOutline,
   CouponOutline,
@@ -38,6 +39,7 @@ const ICONS: Record<FunctionKey, ReactNode> = {
   shareLocation: <LinkOutline />,
   valueAdded: <GiftOutline />,
   activation: <CouponOutline />,
+  topUp: <BankcardOutline />,
   reports: <HistogramOutline />,
   selfInspection: <ScanningOutline />,
   deviceInfo: <InformationCircleOutline />,
@@ -45,9 +47,17 @@ const ICONS: Record<FunctionKey, ReactNode> = {
 };
 
 /** The grid: each function the entry rule lets through for the device. */
-function FunctionGrid({ flags, deviceId }: { flags: FeatureFlags; deviceId: number }) {
+function FunctionGrid({
+  flags,
+  deviceId,
+  iccid,
+}: {
+  flags: FeatureFlags;
+  deviceId: number;
+  iccid: string | null;
+}) {
   const { t } = useTranslation();
-  const entries = useFunctionEntries(flags, deviceId);
+  const entries = useFunctionEntries(flags, deviceId, iccid);
   return (
     <Grid columns={4} className="func-grid">
       {entries.map(({ key, path }) => (
@@ -101,7 +111,11 @@ export default function MoreFunctionsPage() {
             </div>
           </header>
         ) : null}
-        <FunctionGrid flags={funcs.data.terminalTypeInfo.terminalTypeExtend} deviceId={id} />
+        <FunctionGrid
+          flags={funcs.data.terminalTypeInfo.terminalTypeExtend}
+          deviceId={id}
+          iccid={device.data?.iccid ?? null}
+        />
       </>
     );
   };

@@ -20,12 +20,7 @@ const everyPathHasAPage = () => true;
 
 describe('the entry rule: the route table', () => {
   it('hides an entry to a path without a page, whatever allows it', () => {
-    for (const path of [
-      PATHS.valueAdded,
-      PATHS.activation,
-      PATHS.simCard,
-      PATHS.distributeLocation,
-    ]) {
+    for (const path of [PATHS.distributeLocation, PATHS.authorize]) {
       expect(hasPage(path), path).toBe(false);
       expect(showsEntry(path, context()), path).toBe(false);
       expect(showsEntry(path, context(), everyPathHasAPage), path).toBe(true);
@@ -107,6 +102,12 @@ describe('the entry rule: audit mode (§4)', () => {
 
   it('leaves the other entries alone', () => {
     expect(showsEntry(PATHS.track, context({ auditMode: true }))).toBe(true);
+  });
+
+  it('keeps the SIM card page (its usage) under audit; it needs a device with a card', () => {
+    expect(showsEntry(PATHS.simCard, context({ simCard: true, auditMode: true }))).toBe(true);
+    expect(showsEntry(PATHS.simCard, context({ simCard: false }))).toBe(false);
+    expect(showsEntry(PATHS.simCard, context())).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Terminal } from '@xunji/shared';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { ServiceExpiredLine } from '../../commerce/ServiceExpiry';
 import { DeviceIcon } from '../../devices/DeviceIcon';
 import { freshnessOf } from '../../devices/fix-age';
 import { FixAge } from '../../devices/FixAge';
@@ -23,7 +24,8 @@ interface DeviceRowProps {
  */
 export function DeviceRow({ device, onSelect, onDetails }: DeviceRowProps) {
   const { t } = useTranslation();
-  const { age, stale } = freshnessOf(device, useMinuteClock());
+  const now = useMinuteClock();
+  const { age, stale } = freshnessOf(device, now);
   const press = useLongPress(
     () => onSelect(device),
     () => onDetails(device),
@@ -61,6 +63,7 @@ export function DeviceRow({ device, onSelect, onDetails }: DeviceRowProps) {
         <div className="device-row__address">
           {device.TextLocation || t('devices.list.noAddress')}
         </div>
+        <ServiceExpiredLine terminal={device} now={now} />
       </div>
       <button
         type="button"

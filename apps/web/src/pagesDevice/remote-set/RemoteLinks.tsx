@@ -25,7 +25,7 @@ interface RemoteLink {
 export function RemoteLinks({ terminalId, abilities, iccid }: RemoteLinksProps) {
   const { t } = useTranslation();
   const device = useQuery(deviceQueries.one(terminalId, { loading: false }));
-  const shows = useEntryRule(device.data?.terminalTypeInfo.terminalTypeExtend);
+  const shows = useEntryRule(device.data?.terminalTypeInfo.terminalTypeExtend, iccid !== null);
   // Until the model's flags are known the links would appear one by one, moving under a finger.
   if (!device.data) return null;
   const ofDevice = `id=${terminalId}`;
@@ -38,12 +38,7 @@ export function RemoteLinks({ terminalId, abilities, iccid }: RemoteLinksProps) 
     },
     { key: 'power', path: PATHS.onoff, query: ofDevice, able: abilities.includes('power') },
     { key: 'log', path: PATHS.setList, query: ofDevice, able: true },
-    {
-      key: 'simCard',
-      path: PATHS.simCard,
-      query: `iccid=${encodeURIComponent(iccid ?? '')}`,
-      able: iccid !== null,
-    },
+    { key: 'simCard', path: PATHS.simCard, query: ofDevice, able: true },
   ];
   return (
     <List className="section" mode="card">

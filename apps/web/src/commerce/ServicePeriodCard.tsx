@@ -1,0 +1,53 @@
+import { ActivationState, type Api, type CallResponse } from '@xunji/shared';
+import { Tag } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../devices/format';
+
+export type ValueAdded = CallResponse<Api['terminalValueAdded']>;
+
+const ACTIVATION_WORDS = {
+  [ActivationState.NONE]: 'none',
+  [ActivationState.ACTIVE]: 'active',
+  [ActivationState.NOT_ACTIVATED]: 'notActivated',
+  [ActivationState.TRIAL]: 'trial',
+} as const;
+
+interface ServicePeriodCardProps {
+  valueAdded: ValueAdded;
+  /** A way on (renew, activate). */
+  children?: ReactNode;
+}
+
+/** The device's service period, its activation state, and whether it has ended. */
+export function ServicePeriodCard({ valueAdded, children }: ServicePeriodCardProps) {
+  const { t } = useTranslation();
+  const { vipState, expired } = valueAdded;
+  const word =
+    ACTIVATION_WORDS[valueAdded.activationState as keyof typeof ACTIVATION_WORDS] ?? 'none';
+  return (
+    <section className="commerce-card" data-service-expired={expired}>
+      <div className="commerce-card__head">
+        <h3 className="commerce-card__title">{t('services.period')}</h3>
+        {expired ? (
+          <Tag color="danger" fill="outline">
+            {t('services.expired')}
+          </Tag>
+        ) : (
+          <Tag color={word === 'active' || word === 'trial' ? 'success' : 'default'} fill="outline">
+            {t(`services.activationState.${word}`)}
+          </Tag>
+        )}
+      </div>
+      <p className="commerce-card__sub" data-testid="service-period">
+        {vipState
+          ? t('services.periodRange', {
+              start: formatDate(vipState.startingTime),
+              end: formatDate(vipState.expirationTime),
+            })
+          : t('services.noPeriod')}
+      </p>
+      {children ? <div className="commerce-card__actions">{children}</div> : null}
+    </section>
+  );
+}

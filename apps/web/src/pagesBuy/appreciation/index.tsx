@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DevicePurchasePage, type DevicePurchaseContext } from '../../commerce/DevicePurchasePage';
+import { PackagesSection } from '../../commerce/PackagesSection';
+import { useCanBuy } from '../../commerce/purchase';
+import { commerceQueries } from '../../commerce/queries';
+import { planTypeOf } from '../../commerce/service-expiry';
+import { ServicePeriodCard } from '../../commerce/ServicePeriodCard';
+import { formatDate } from '../../devices/format';
+
+function Plans({ terminalId, valueAdded }: DevicePurchaseContext) {
+  const { t } = useTranslation();
+  const canBuy = useCanBuy();
+  const type = planTypeOf(valueAdded.activationState);
+  const plans = useQuery({ ...commerceQueries.vipPlans(type, terminalId), enabled: canBuy });
+  const { vipState, expired } = valueAdded;
+  return (
+    <>
+      <ServicePeriodCard valueAdded={valueAdded} />
+      <p className="packages__hint" style={{ margin: '0 16px' }} data-testid="period-end">
+        {vipState
+          ? t(expired ? 'activation.endedOn' : 'activation.endsOn', {
+              date: formatDate(vipState.expirationTime),
+            })
+          : t('activation.notActivated')}
+      </p>
+      {canBuy ? (
+        <PackagesSection
+          title={type === 'renewal' ? t('activation.renewPlans') : t('activation.plans')}
+          hint={type === 'activation' ? t('activation.trialOnce') : undefined}
+          packages={plans}
+          terminalId={terminalId}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * /pagesBuy/appreciation/index?id=: activation plans with the 7-day trial, or renewal plans once
+ * the device has had a service period; the current period and its end.
+ */
+export default function ActivationPage() {
+  const { t } = useTranslation();
+  return (
+    <DevicePurchasePage
+      title={({ valueAdded }) =>
+        planTypeOf(valueAdded.activationState) === 'renewal'
+          ? t('activation.renewTitle')
+          : t('activation.title')
+      }
+    >
+      {(context) => <Plans {...context} />}
+    </DevicePurchasePage>
+  );
+}
