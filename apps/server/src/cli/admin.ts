@@ -11,6 +11,9 @@ import { deviceCommands } from './device-commands.js';
 import { deviceIdentityCommands } from './device-identity-commands.js';
 import { fleetCommands } from './fleet-commands.js';
 import { modelCommands } from './model-commands.js';
+import { orderCommands } from './order-commands.js';
+import { productCommands } from './product-commands.js';
+import { simCommands } from './sim-commands.js';
 import { userCommands } from './user-commands.js';
 
 const commands: AdminCommand[] = [
@@ -21,6 +24,9 @@ const commands: AdminCommand[] = [
   ...modelCommands,
   ...appCommands,
   ...contentCommands,
+  ...orderCommands,
+  ...productCommands,
+  ...simCommands,
 ];
 
 function help(): string {

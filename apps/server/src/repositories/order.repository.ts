@@ -148,6 +148,13 @@ export class OrderRepository {
     return { rows, count: Number(total.count) };
   }
 
+  /** The newest orders, of one status when given (admin CLI). */
+  list(status: number | undefined, limit: number): Promise<OrderRow[]> {
+    let query = this.db.selectFrom('orders').selectAll();
+    if (status !== undefined) query = query.where('status', '=', status);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
   /** Unpaid orders whose pay window has ended, oldest first. */
   dueToClose(now: number, limit: number): Promise<OrderRow[]> {
     return this.db

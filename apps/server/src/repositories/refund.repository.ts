@@ -58,6 +58,15 @@ export class RefundRepository {
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
+  ofOrder(orderId: number): Promise<RefundRequestRow[]> {
+    return this.db
+      .selectFrom('refundRequests')
+      .selectAll()
+      .where('orderId', '=', orderId)
+      .orderBy('id')
+      .execute();
+  }
+
   /** The latest request of each order. */
   async latestOf(orderIds: number[]): Promise<Map<number, RefundRequestRow>> {
     if (orderIds.length === 0) return new Map();
