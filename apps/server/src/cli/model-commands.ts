@@ -7,7 +7,7 @@ import {
 import { PROTOCOLS } from './device-commands.js';
 import { defineCommand, optionalInt, required, UsageError, type AdminContext } from './command.js';
 
-function category(value: string): ModelCategory {
+export function category(value: string): ModelCategory {
   if (!(MODEL_CATEGORIES as readonly string[]).includes(value))
     throw new UsageError(`--category must be one of ${MODEL_CATEGORIES.join(', ')}`);
   return value as ModelCategory;
