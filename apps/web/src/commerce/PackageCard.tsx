@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMb, formatPrice, quotaUnitOf } from './format';
 
 /** What the package gives: its quota by effect, and how long it lasts. */
-function usePackageTerms(product: ServicePackage): string[] {
+export function usePackageTerms(product: ServicePackage): string[] {
   const { t } = useTranslation();
   const terms: string[] = [];
   const unit = quotaUnitOf(product.effect);

@@ -1,4 +1,5 @@
-import { formatFen, type Order } from '@xunji/shared';
+import type { Order } from '@xunji/shared';
+import { formatPrice } from '../commerce/format';
 import { RightOutline } from 'antd-mobile-icons';
 import { formatDateTime } from '../lib/date';
 import { navigateTo } from '../router/navigation';
@@ -29,7 +30,7 @@ export function OrderRow({ order }: { order: Order }) {
           <span>{formatDateTime(order.createTime)}</span>
         </div>
       </div>
-      <span className="order-row__amount">¥{formatFen(order.amountFen)}</span>
+      <span className="order-row__amount">{formatPrice(order.amountFen)}</span>
       <RightOutline className="order-row__chevron" />
     </div>
   );

@@ -8,6 +8,7 @@ import { useRules, type Rules } from '../forms/rules';
 import { useAction } from '../hooks/useAction';
 import { refundableFen, refundFeeOf } from './refund';
 import { refundOrder } from './queries';
+import './orders.css';
 
 interface RefundFields {
   requestFee: string;
@@ -92,6 +93,7 @@ export function RefundForm({ order, onSent }: { order: Order; onSent: () => void
       </Form.Item>
       <Form.Item
         name="allowCall"
+        className="refund-form__switch"
         label={t('refund.allowCall')}
         layout="horizontal"
         valuePropName="checked"

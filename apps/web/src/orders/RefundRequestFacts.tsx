@@ -1,4 +1,5 @@
-import { formatFen, type RefundRequestView } from '@xunji/shared';
+import type { RefundRequestView } from '@xunji/shared';
+import { formatPrice } from '../commerce/format';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Facts, type Fact } from '../components/Facts';
@@ -23,12 +24,12 @@ export function RefundRequestFacts({ refund }: { refund: RefundRequestView }) {
       </Tag>,
       'refundState',
     ],
-    [t('refund.requestedFee'), `¥${formatFen(refund.requestFee)}`, 'requestFee'],
+    [t('refund.requestedFee'), formatPrice(refund.requestFee), 'requestFee'],
     [t('refund.reason'), refund.refundReason, 'refundReason'],
     [t('orderDetails.createTime'), formatDateTime(refund.createTime), 'refundTime'],
   ];
   if (refund.refundFee !== null)
-    facts.push([t('refund.refundFee'), `¥${formatFen(refund.refundFee)}`, 'refundFee']);
+    facts.push([t('refund.refundFee'), formatPrice(refund.refundFee), 'refundFee']);
   if (refund.rejectReason)
     facts.push([t('refund.rejectReason'), refund.rejectReason, 'rejectReason']);
   return <Facts facts={facts} />;

@@ -4,6 +4,8 @@ import { Button, List, Radio } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queries } from '../../api/queries';
+import { usePackageTerms } from '../../commerce/PackageCard';
+import { formatPrice } from '../../commerce/format';
 import { toast } from '../../api/feedback';
 import { Facts, type Fact } from '../../components/Facts';
 import { deviceQueries } from '../../devices/queries';
@@ -17,23 +19,13 @@ import { createOrder, orderQueries } from '../../orders/queries';
 import { redirectTo } from '../../router/navigation';
 import { orderCreated, type PurchaseDraft } from '../../stores/order';
 
-/** What a package gives, in words: its quota and how long it lasts. */
-function useContent(product: ServicePackage): string {
-  const { t } = useTranslation();
-  const parts: string[] = [];
-  if (product.quota !== null && product.effect !== 'servicePeriod')
-    parts.push(t(`pay.quota.${product.effect}`, { count: product.quota }));
-  if (product.durationDays !== null) parts.push(t('pay.duration', { count: product.durationDays }));
-  return parts.join(' · ');
-}
-
 function Price({ product }: { product: ServicePackage }) {
   return (
     <>
       {product.originalPriceFen !== null && product.originalPriceFen > product.priceFen ? (
-        <span className="order-amount--was">¥{formatFen(product.originalPriceFen)}</span>
+        <span className="order-amount--was">{formatPrice(product.originalPriceFen)}</span>
       ) : null}
-      <span className="order-amount">¥{formatFen(product.priceFen)}</span>
+      <span className="order-amount">{formatPrice(product.priceFen)}</span>
     </>
   );
 }
@@ -55,7 +47,7 @@ export function Checkout({ draft }: { draft: PurchaseDraft }) {
   const provider = chosen ?? usable[0]?.provider ?? null;
   const [created, setCreated] = useState<CreatedOrder | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const content = useContent(product);
+  const content = usePackageTerms(product).join(' · ');
   const free = product.priceFen === 0;
 
   const [pay, paying] = useAction(async () => {
@@ -88,7 +80,7 @@ export function Checkout({ draft }: { draft: PurchaseDraft }) {
           [t('pay.orderNo'), <span className="order-no">{created.orderNo}</span>, 'orderNo'],
           [
             t('pay.amount'),
-            <span className="order-amount">¥{formatFen(created.amountFen)}</span>,
+            <span className="order-amount">{formatPrice(created.amountFen)}</span>,
             'amount',
           ],
         ] satisfies Fact[])

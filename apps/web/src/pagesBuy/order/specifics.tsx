@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatFen, type Order } from '@xunji/shared';
+import type { Order } from '@xunji/shared';
+import { formatPrice } from '../../commerce/format';
 import { Button, DotLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,7 @@ function orderFacts(order: Order, t: TFunction): Fact[] {
     [t('orderDetails.status'), <OrderStatusTag status={order.status} />, 'status'],
     [t('orderDetails.product'), order.productName, 'product'],
     [t('orderDetails.device'), order.terminalName, 'device'],
-    [t('orderDetails.amount'), `¥${formatFen(order.amountFen)}`, 'amount'],
+    [t('orderDetails.amount'), formatPrice(order.amountFen), 'amount'],
     [t('orderDetails.count'), String(order.count), 'count'],
     [t('orderDetails.provider'), t(`pay.provider.${order.provider}`), 'provider'],
     [t('orderDetails.createTime'), time(order.createTime), 'createTime'],
@@ -50,7 +51,7 @@ function orderFacts(order: Order, t: TFunction): Fact[] {
   if (order.payTime === null && order.closeTime !== null)
     facts.push([t('orderDetails.closeTime'), time(order.closeTime), 'closeTime']);
   if (order.refundedFen > 0)
-    facts.push([t('orderDetails.refunded'), `¥${formatFen(order.refundedFen)}`, 'refunded']);
+    facts.push([t('orderDetails.refunded'), formatPrice(order.refundedFen), 'refunded']);
   return facts;
 }
 

@@ -9,12 +9,6 @@ const enOrders = {
     device: 'Device',
     product: 'Product',
     content: 'Includes',
-    quota: {
-      simData: '{{count}} MB of data',
-      simSms: '{{count}} SMS',
-      callMinutes: '{{count}} minutes of calls',
-    },
-    duration: 'Valid for {{count}} days',
     price: 'Price',
     amount: 'Amount due',
     orderNo: 'Order no.',
@@ -39,8 +33,7 @@ const enOrders = {
   payResult: {
     title: 'Payment result',
     waiting: 'Waiting for the payment to be confirmed…',
-    waitingText:
-      'This page updates when the payment provider tells us. Please do not pay twice.',
+    waitingText: 'This page updates when the payment provider tells us. Please do not pay twice.',
     paid: 'Payment received',
     paidText: '“{{product}}” is now on {{device}}',
     closed: 'This order was closed',

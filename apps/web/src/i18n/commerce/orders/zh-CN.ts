@@ -6,12 +6,6 @@ const zhCNOrders = {
     device: '设备',
     product: '商品',
     content: '内容',
-    quota: {
-      simData: '{{count}} MB 流量',
-      simSms: '{{count}} 条短信',
-      callMinutes: '{{count}} 分钟通话',
-    },
-    duration: '有效期 {{count}} 天',
     price: '价格',
     amount: '应付金额',
     orderNo: '订单号',
