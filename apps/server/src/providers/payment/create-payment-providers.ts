@@ -3,8 +3,10 @@ import type { ClientType, PayProvider } from '@xunji/shared';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { SettingsRepository } from '../../repositories/settings.repository.js';
+import { AlipayProvider } from './alipay/alipay-provider.js';
 import { DevelopmentPaymentProvider } from './development-payment-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
+import { WechatPayProvider } from './wechat/wechat-pay-provider.js';
 
 /** Paths under the API root that payment providers and the buyer's browser reach. */
 export const PAY_NOTIFY_PATH = '/pay/notify/:provider';
@@ -48,5 +50,7 @@ export async function createPaymentProviders(
     : undefined;
   const all: PaymentProvider[] = [];
   if (development) all.push(development);
+  if (commerce.wechatPay) all.push(new WechatPayProvider(commerce.wechatPay, clock));
+  if (commerce.alipay) all.push(new AlipayProvider(commerce.alipay));
   return new PaymentProviders(all, development);
 }
