@@ -1,5 +1,6 @@
 import { Codes, type OrderPage } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedDemoPaidOrder } from '../src/demo/demo-order.js';
 import { testDialects } from './support/databases.js';
 import { orderFlow } from './support/order-flow.js';
 import { cardOwners, product, simCard } from './support/sim-fixtures.js';
@@ -162,5 +163,29 @@ describe.each(testDialects())('orders on %s', (dialect) => {
     expect((await flow.read(buyer.token, order.id)).body.code).toBe(Codes.ORDER_NOT_FOUND.code);
     // The seller still has their own purchase.
     expect((await flow.read(car.token, order.id)).body.data.status).toBe(1);
+  });
+
+  it('seeds the demo car one past paid order, fulfilled, once', async () => {
+    const car = await carWithCard();
+    const data = await product(server, { priceFen: 1990 });
+    const before = Number((await server.repositories.simCards.find(car.iccid))!.totalDataKb);
+    const demo = {
+      userId: car.userId,
+      deviceId: car.deviceId,
+      product: data,
+      iccid: car.iccid,
+      orderNoPrefix: 'XJ',
+      now: server.clock.now(),
+    };
+    await seedDemoPaidOrder(server.repositories, demo);
+    await seedDemoPaidOrder(server.repositories, demo);
+    const listed = await page(car.token, `/order/page?page=1&limit=20&terminalId=${car.deviceId}`);
+    expect(listed.body.data.count).toBe(1);
+    const [order] = listed.body.data.list;
+    expect(order).toMatchObject({ status: 1, amountFen: 1990, provider: 'development' });
+    expect(order!.payTime).toBeLessThan(server.clock.now() - 86_400_000);
+    expect(await flow.events(order!.id)).toEqual(['created', 'paid', 'fulfilled']);
+    const after = Number((await server.repositories.simCards.find(car.iccid))!.totalDataKb);
+    expect(after).toBe(before + 1024 * 1024);
   });
 });
