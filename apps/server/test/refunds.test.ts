@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from './support/databases.js';
 import { orderFlow } from './support/order-flow.js';
 import { cardOwners, product, simCard } from './support/sim-fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { registerUser, startTestServer, type TestServer } from './support/test-server.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
@@ -89,6 +89,13 @@ describe.each(testDialects())('refunds on %s', (dialect) => {
     const { car, order } = await paidOrder();
     const stranger = await owners.stranger();
     expect((await ask(stranger, order.id, 100)).body.code).toBe(Codes.ORDER_NOT_FOUND.code);
+    // The device's owner reads a family member's order, but only its buyer asks for a refund.
+    const family = await registerUser(server, '13200007777');
+    await server.repositories.devices.bind(family.user.userId, car.deviceId, false, 'active', 0);
+    const bought = await flow.created(family.token, car.deviceId, (await product(server)).id);
+    await flow.press(bought, 'confirm');
+    expect((await ask(car.token, bought.id, 100)).body.code).toBe(Codes.ORDER_NOT_FOUND.code);
+    expect((await ask(family.token, bought.id, 100)).body.code).toBe(0);
     const unpaid = await flow.created(car.token, car.deviceId, (await product(server)).id);
     expect((await ask(car.token, unpaid.id, 100)).body.code).toBe(Codes.ORDER_NOT_REFUNDABLE.code);
   });
