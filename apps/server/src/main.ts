@@ -3,6 +3,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ensureDemoCommerce } from './demo/demo-commerce.js';
 import { ensureDemoDevices, startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
 import { createGeolocationProvider } from './providers/geolocation/create-geolocation-provider.js';
@@ -21,6 +22,9 @@ async function main(): Promise<void> {
     if (demo) await ensureDemoDevices(repositories, demo.id);
     demoHistoryHours = config.demoHistoryHours;
   }
+  // The catalogue, SIM cards and service periods of the demo devices (only what is missing).
+  // Demo data built on them (the demo car's past paid order) takes what this answers.
+  if (config.demoMode) await ensureDemoCommerce(repositories, systemClock.now());
 
   const gateway = new Gateway(
     {
