@@ -275,6 +275,11 @@ describe("Alipay notifications: alipay-sdk's published vectors", () => {
 });
 
 describe('Alipay calls', () => {
+  it('a key that is not one stops the provider at start, not at the first payment', () => {
+    expect(() => provider({ privateKey: 'bm90YWtleQ==' })).toThrow();
+    expect(() => provider({ alipayPublicKey: 'MIIBIjANBgkq' })).toThrow();
+  });
+
   it('wap pay for a mobile browser: a URL signed with the app key, amounts in yuan, Beijing expiry', async () => {
     const handoff = await provider().prepare(payment());
     if (handoff.kind !== 'redirect') throw new Error(handoff.kind);

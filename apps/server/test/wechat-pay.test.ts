@@ -21,6 +21,7 @@ import {
   WechatPayProvider,
   type WechatPaySettings,
 } from '../src/providers/payment/wechat/wechat-pay-provider.js';
+import { closedPortUrl } from './support/local-http.js';
 import { notificationBody, platformHeaders } from './support/wechat-pay-messages.js';
 import { startWechatPayStandIn } from './support/wechat-pay-stand-in.js';
 
@@ -386,5 +387,31 @@ describe('WeChat Pay platform-certificate mode', () => {
     expect(certificateStandIn.requests.filter((r) => r.path === '/v3/certificates')).toHaveLength(
       1,
     );
+  });
+
+  it('refuses notifications while the certificates cannot be downloaded', async () => {
+    const unreachable = provider({
+      apiUrl: await closedPortUrl(),
+      platformPublicKey: undefined,
+      platformPublicKeyId: undefined,
+    });
+    expect(await refusal(unreachable.verifyNotification(notification()))).toMatch(
+      /^refused: platform keys unavailable/,
+    );
+  });
+});
+
+describe('WeChat Pay keys', () => {
+  it('reads the merchant key from a file when given a path', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechatpay-key-'));
+    const file = path.join(dir, 'apiclient_key.pem');
+    fs.writeFileSync(file, pem(merchant.privateKey));
+    try {
+      await expect(provider({ privateKey: file }).prepare(payment())).resolves.toMatchObject({
+        kind: 'qr',
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
 import { formatFen, parseYuanToFen, type ClientType, type PaymentHandoff } from '@xunji/shared';
 import type { CommerceSettings } from '../../../commerce-settings.js';
@@ -48,6 +49,9 @@ export class AlipayProvider implements PaymentProvider {
       keyType: 'PKCS8',
       camelcase: false,
     });
+    // alipay-sdk reads its keys only when signing: a wrong one stops the server at start instead.
+    createPrivateKey(this.sdk.config.privateKey);
+    createPublicKey(this.sdk.config.alipayPublicKey);
   }
 
   async prepare(request: PaymentRequest): Promise<PaymentHandoff> {

@@ -33,7 +33,7 @@ export async function openNotification(
     notification.rawBody,
     context.keys,
     context.now,
-  ).catch((error: Error) => `platform keys unavailable: ${error.message}`);
+  );
   if (problem) throw new NotificationRefused(problem);
   const body = parse<NotificationBody>(notification.rawBody, 'body');
   if (!body.resource) throw new NotificationRefused('no resource');

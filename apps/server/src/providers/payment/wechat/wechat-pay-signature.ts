@@ -29,7 +29,12 @@ export async function signatureProblem(
   if (!/^\d{1,12}$/.test(timestamp)) return 'Wechatpay-Timestamp is not a number';
   if (Math.abs(now - Number(timestamp) * 1000) > MAX_CLOCK_SKEW_MS)
     return `Wechatpay-Timestamp ${timestamp} is more than 5 minutes off`;
-  const key = await keys.find(serial);
+  let key: KeyObject | undefined;
+  try {
+    key = await keys.find(serial);
+  } catch (error) {
+    return `platform keys unavailable: ${(error as Error).message}`;
+  }
   if (!key) return `unknown Wechatpay-Serial ${serial}`;
   return verifyLines(key, [timestamp, nonce, body], signature)
     ? null
