@@ -6,12 +6,10 @@ export type NewSimCard = Insertable<SimCardsTable>;
 export type SimTopupRow = Selectable<SimTopupsTable>;
 export type TopupState = 'pending' | 'sent' | 'failed';
 
-/** What an operator platform reports of a card; data in KB. */
+/** A card's usage as last read or recorded; data in KB. */
 export interface SimUsageUpdate {
   usedDataKb: number;
-  totalDataKb?: number | undefined;
   usedSms: number;
-  totalSms?: number | undefined;
   state?: string | undefined;
   at: number;
 }
@@ -49,10 +47,8 @@ export class SimCardRepository {
     return rows.map((row) => row.id);
   }
 
-  list(source?: string): Promise<SimCardRow[]> {
-    let query = this.db.selectFrom('simCards').selectAll();
-    if (source !== undefined) query = query.where('source', '=', source);
-    return query.orderBy('iccid').execute();
+  list(): Promise<SimCardRow[]> {
+    return this.db.selectFrom('simCards').selectAll().orderBy('iccid').execute();
   }
 
   /** Adds or replaces cards, all or none; usage already recorded for a card is kept. */
@@ -76,8 +72,6 @@ export class SimCardRepository {
         usedDataKb: usage.usedDataKb,
         usedSms: usage.usedSms,
         usageUpdatedAt: usage.at,
-        ...(usage.totalDataKb !== undefined && { totalDataKb: usage.totalDataKb }),
-        ...(usage.totalSms !== undefined && { totalSms: usage.totalSms }),
         ...(usage.state !== undefined && { state: usage.state }),
       })
       .where('iccid', '=', iccid)

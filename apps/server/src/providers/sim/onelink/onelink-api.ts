@@ -6,7 +6,6 @@ export interface OnelinkOptions {
   apiUrl: string;
   appId: string;
   password: string;
-  fetch?: typeof fetch;
 }
 
 /** Every OneLink 5.0 answer: status "0" is success, `result` a list of records. */
@@ -50,7 +49,7 @@ export async function callOnelink(
   const base = options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`;
   const url = new URL(path, base);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const response = await (options.fetch ?? fetch)(url, {
+  const response = await fetch(url, {
     signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
   });
   if (!response.ok) throw new OnelinkError(`OneLink ${path} answered HTTP ${response.status}`);
