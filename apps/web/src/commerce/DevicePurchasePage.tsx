@@ -16,7 +16,7 @@ export interface DevicePurchaseContext {
 }
 
 interface DevicePurchasePageProps {
-  title: ReactNode | ((context: DevicePurchaseContext) => ReactNode);
+  title: ReactNode;
   children: (context: DevicePurchaseContext) => ReactNode;
 }
 
@@ -48,9 +48,5 @@ export function DevicePurchasePage({ title, children }: DevicePurchasePageProps)
       );
     return children(context);
   };
-  return (
-    <PageLayout title={typeof title === 'function' ? (context ? title(context) : '') : title}>
-      {body()}
-    </PageLayout>
-  );
+  return <PageLayout title={title}>{body()}</PageLayout>;
 }

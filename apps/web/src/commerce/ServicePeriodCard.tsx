@@ -15,12 +15,14 @@ const ACTIVATION_WORDS = {
 
 interface ServicePeriodCardProps {
   valueAdded: ValueAdded;
+  /** A line under the period (why it matters now). */
+  note?: ReactNode;
   /** A way on (renew, activate). */
   children?: ReactNode;
 }
 
 /** The device's service period, its activation state, and whether it has ended. */
-export function ServicePeriodCard({ valueAdded, children }: ServicePeriodCardProps) {
+export function ServicePeriodCard({ valueAdded, note, children }: ServicePeriodCardProps) {
   const { t } = useTranslation();
   const { vipState, expired } = valueAdded;
   const word =
@@ -47,6 +49,11 @@ export function ServicePeriodCard({ valueAdded, children }: ServicePeriodCardPro
             })
           : t('services.noPeriod')}
       </p>
+      {note ? (
+        <p className="commerce-card__note" data-testid="period-note">
+          {note}
+        </p>
+      ) : null}
       {children ? <div className="commerce-card__actions">{children}</div> : null}
     </section>
   );

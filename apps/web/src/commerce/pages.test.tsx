@@ -228,7 +228,7 @@ describe('activation page', () => {
     ];
     await page.render('/pagesBuy/appreciation/index?id=7', <ActivationPage />);
     expect(callInputs('vipPlans')[0]).toEqual({ query: { terminalId: 7, type: 'activation' } });
-    expect(pageText()).toContain('Activate service');
+    expect(pageText()).toContain('Activation plans');
     expect(pageText()).toContain('Each device may try it free once');
     const trial = page.container.querySelector('[data-package="8"]')!;
     expect(trial.textContent).toContain('Free');
@@ -251,7 +251,7 @@ describe('activation page', () => {
     handlers.vipPlans = () => [];
     await page.render('/pagesBuy/appreciation/index?id=7', <ActivationPage />);
     expect(callInputs('vipPlans')[0]).toEqual({ query: { terminalId: 7, type: 'renewal' } });
-    expect(pageText()).toContain('Renew service');
+    expect(pageText()).toContain('Renewal plans');
     expect(pageText()).toContain('Ended on 2024/05/06');
     expect(page.container.querySelector('[data-service-expired="true"]')).not.toBeNull();
     expect(pageText()).toContain('No packages on sale');

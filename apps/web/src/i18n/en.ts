@@ -425,7 +425,7 @@ const en = {
       locateMode: 'Locate mode',
       voice: 'Sound security',
       shareLocation: 'Share location',
-      valueAdded: 'Services',
+      valueAdded: 'Value-added services',
       activation: 'Activation',
       topUp: 'Package top-up',
       reports: 'Trips and stays',

@@ -16,14 +16,16 @@ function Plans({ terminalId, valueAdded }: DevicePurchaseContext) {
   const { vipState, expired } = valueAdded;
   return (
     <>
-      <ServicePeriodCard valueAdded={valueAdded} />
-      <p className="packages__hint" style={{ margin: '0 16px' }} data-testid="period-end">
-        {vipState
-          ? t(expired ? 'activation.endedOn' : 'activation.endsOn', {
-              date: formatDate(vipState.expirationTime),
-            })
-          : t('activation.notActivated')}
-      </p>
+      <ServicePeriodCard
+        valueAdded={valueAdded}
+        note={
+          type === 'activation'
+            ? t('activation.notActivated')
+            : expired && vipState
+              ? t('activation.endedOn', { date: formatDate(vipState.expirationTime) })
+              : null
+        }
+      />
       {canBuy ? (
         <PackagesSection
           title={type === 'renewal' ? t('activation.renewPlans') : t('activation.plans')}
@@ -43,13 +45,7 @@ function Plans({ terminalId, valueAdded }: DevicePurchaseContext) {
 export default function ActivationPage() {
   const { t } = useTranslation();
   return (
-    <DevicePurchasePage
-      title={({ valueAdded }) =>
-        planTypeOf(valueAdded.activationState) === 'renewal'
-          ? t('activation.renewTitle')
-          : t('activation.title')
-      }
-    >
+    <DevicePurchasePage title={t('activation.title')}>
       {(context) => <Plans {...context} />}
     </DevicePurchasePage>
   );

@@ -62,10 +62,7 @@ const enPackages = {
     unknownPath: 'No such value-added service',
   },
   activation: {
-    title: 'Activate service',
-    renewTitle: 'Renew service',
-    current: 'Current service period',
-    endsOn: 'Ends on {{date}}',
+    title: 'Activation',
     endedOn: 'Ended on {{date}}',
     notActivated: 'The device is not activated yet: once it is, its history and reports open.',
     trialOnce: 'Each device may try it free once',

@@ -1,7 +1,7 @@
 /** Simplified Chinese texts of the SIM card, value-added and activation pages. */
 const zhCNPackages = {
   sim: {
-    title: 'SIM 卡',
+    title: 'SIM 卡信息',
     noCard: '这台设备没有登记 SIM 卡',
     state: {
       canActivate: '待激活',
@@ -59,10 +59,7 @@ const zhCNPackages = {
     unknownPath: '没有这种增值服务',
   },
   activation: {
-    title: '激活服务',
-    renewTitle: '续费服务',
-    current: '当前服务期',
-    endsOn: '{{date}} 到期',
+    title: '服务激活',
     endedOn: '已于 {{date}} 到期',
     notActivated: '设备尚未激活，激活后可查看历史轨迹和报表。',
     trialOnce: '每台设备可免费试用一次',
