@@ -100,6 +100,16 @@ describe.each(testDialects())('refunds on %s', (dialect) => {
     expect((await ask(car.token, unpaid.id, 100)).body.code).toBe(Codes.ORDER_NOT_REFUNDABLE.code);
   });
 
+  it('keeps one open request when several are sent at once', async () => {
+    const { car, order } = await paidOrder();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => ask(car.token, order.id, 100)),
+    );
+    const codes = answers.map((a) => a.body.code).sort();
+    expect(codes).toEqual([0, ...Array(4).fill(Codes.REFUND_PENDING.code)]);
+    expect(await server.repositories.refunds.ofOrder(order.id)).toHaveLength(1);
+  });
+
   it('keeps a refund the provider is still processing until a query says it is done', async () => {
     const { car, order } = await paidOrder();
     const development = server.services.paymentProviders.development!;
@@ -151,5 +161,6 @@ describe.each(testDialects())('refunds on %s', (dialect) => {
     expect(shown.stdout).toContain('refundRejected');
     expect(shown.stdout).toContain('refunded');
     expect((await admin('order:list', '--status', '2')).stdout).toContain(order.orderNo);
-  });
+    // Six runs of the CLI, each a process of its own.
+  }, 90_000);
 });

@@ -1,5 +1,5 @@
 import { OrderStatus, type RefundState } from '@xunji/shared';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { RefundRequestRow, RefundRequestsTable } from '../db/schema.js';
 import { appendOrderEvent } from './order.repository.js';
 import type { Db } from './types.js';
@@ -13,21 +13,25 @@ export type NewRefundRequest = Omit<Insertable<RefundRequestsTable>, 'state'>;
 export class RefundRepository {
   constructor(private readonly db: Db) {}
 
-  /** Stores a pending request; undefined while the order has another open one. */
+  /**
+   * Stores a pending request; undefined while the order has another open one (the partial unique
+   * index `refund_requests_one_open` decides between two at the same moment).
+   */
   request(request: NewRefundRequest): Promise<RefundRequestRow | undefined> {
     return this.db.transaction().execute(async (tx) => {
-      const open = await tx
-        .selectFrom('refundRequests')
-        .select('id')
-        .where('orderId', '=', request.orderId)
-        .where('state', 'in', OPEN_STATES)
-        .executeTakeFirst();
-      if (open) return undefined;
       const row = await tx
         .insertInto('refundRequests')
         .values({ ...request, state: 'pending' })
+        .onConflict((oc) =>
+          // Literals: the predicate must match the index's for the database to pick it.
+          oc
+            .column('orderId')
+            .where(sql<boolean>`state in (${sql.join(OPEN_STATES.map((state) => sql.lit(state)))})`)
+            .doNothing(),
+        )
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) return undefined;
       await appendOrderEvent(tx, {
         orderId: row.orderId,
         kind: 'refundRequested',

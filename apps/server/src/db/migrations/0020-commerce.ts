@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
@@ -181,6 +181,14 @@ export function commerce(dialect: Dialect) {
         .createIndex('refund_requests_order')
         .on('refund_requests')
         .column('order_id')
+        .execute();
+      // One open request per order, even from two requests at the same moment.
+      await db.schema
+        .createIndex('refund_requests_one_open')
+        .on('refund_requests')
+        .column('order_id')
+        .unique()
+        .where(sql.ref('state'), 'in', ['pending', 'refunding'])
         .execute();
     },
   };
