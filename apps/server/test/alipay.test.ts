@@ -1,4 +1,3 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,12 +10,7 @@ import {
 } from '../src/providers/payment/payment-provider.js';
 import { requestProblem, signedNotification } from './support/alipay-messages.js';
 import { startAlipayStandIn } from './support/alipay-stand-in.js';
-
-const rsaPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
-const pem = (key: KeyObject) =>
-  key.export({ type: key.type === 'private' ? 'pkcs8' : 'spki', format: 'pem' }).toString();
-/** The body of a PEM, as the Alipay console shows keys: one line of base64. */
-const bare = (key: KeyObject) => pem(key).replace(/-----[A-Z ]+-----|\n/g, '');
+import { bareKey, inlinePem, pemOf, rsaPair } from './support/rsa-keys.js';
 
 const APP_ID = '2021000000000001';
 const app = rsaPair();
@@ -35,8 +29,8 @@ beforeEach(() => standIn.reset());
 
 const settings = (overrides: Partial<AlipaySettings> = {}): AlipaySettings => ({
   appId: APP_ID,
-  privateKey: pem(app.privateKey).replace(/\n/g, '\\n'),
-  alipayPublicKey: bare(alipay.publicKey),
+  privateKey: inlinePem(app.privateKey),
+  alipayPublicKey: bareKey(alipay.publicKey),
   gateway,
   ...overrides,
 });
@@ -208,7 +202,7 @@ describe("Alipay notifications: alipay-sdk's published vectors", () => {
   const sdk = (alipayPublicKey: string) =>
     new AlipaySdk({
       appId: '2016073100135823',
-      privateKey: pem(app.privateKey),
+      privateKey: pemOf(app.privateKey),
       keyType: 'PKCS8',
       alipayPublicKey,
     });
@@ -221,7 +215,7 @@ describe("Alipay notifications: alipay-sdk's published vectors", () => {
     expect(withKey.checkNotifySignV2({ ...serviceMarket, service_code: '58621634111' })).toBe(
       false,
     );
-    expect(sdk(bare(alipay.publicKey)).checkNotifySignV2({ ...serviceMarket })).toBe(false);
+    expect(sdk(bareKey(alipay.publicKey)).checkNotifySignV2({ ...serviceMarket })).toBe(false);
   });
 
   it('a real trade_status_sync ("without sign_type arguments verify success") through our provider', async () => {
@@ -360,12 +354,12 @@ describe('Alipay calls', () => {
   });
 
   it('an answer not signed by the configured Alipay key is a payment service error', async () => {
-    const stranger = provider({ alipayPublicKey: bare(rsaPair().publicKey) });
+    const stranger = provider({ alipayPublicKey: bareKey(rsaPair().publicKey) });
     await expect(stranger.query('XJ1')).rejects.toMatchObject({
       codeName: 'PAYMENT_SERVICE_ERROR',
       data: { provider: 'alipay' },
     });
-    const wrongAppKey = provider({ privateKey: pem(rsaPair().privateKey) });
+    const wrongAppKey = provider({ privateKey: pemOf(rsaPair().privateKey) });
     await expect(wrongAppKey.close('XJ1')).rejects.toMatchObject({
       data: { reason: expect.stringContaining('isv.invalid-signature') },
     });

@@ -1,4 +1,4 @@
-import { createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createVerify } from 'node:crypto';
 import {
   formatFen,
   ORDER_PAY_WINDOW_MS,
@@ -11,15 +11,9 @@ import { startAlipayStandIn } from './support/alipay-stand-in.js';
 import { testDialects } from './support/databases.js';
 import { orderFlow } from './support/order-flow.js';
 import { cardOwners, DAY, product, simCard } from './support/sim-fixtures.js';
+import { inlinePem, rsaPair } from './support/rsa-keys.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { startWechatPayStandIn } from './support/wechat-pay-stand-in.js';
-
-const rsaPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
-const inlinePem = (key: KeyObject) =>
-  key
-    .export({ type: key.type === 'private' ? 'pkcs8' : 'spki', format: 'pem' })
-    .toString()
-    .replace(/\n/g, '\\n');
 
 /** The address the providers are told; the stand-ins deliver to the test server's own port. */
 const PUBLIC_BASE = 'https://xunji.example.com';

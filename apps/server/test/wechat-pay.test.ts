@@ -4,7 +4,6 @@ import {
   createHash,
   createSign,
   createVerify,
-  generateKeyPairSync,
   privateEncrypt,
   type KeyObject,
 } from 'node:crypto';
@@ -22,12 +21,9 @@ import {
   type WechatPaySettings,
 } from '../src/providers/payment/wechat/wechat-pay-provider.js';
 import { closedPortUrl } from './support/local-http.js';
+import { inlinePem, pemOf, rsaPair } from './support/rsa-keys.js';
 import { notificationBody, platformHeaders } from './support/wechat-pay-messages.js';
 import { startWechatPayStandIn } from './support/wechat-pay-stand-in.js';
-
-const rsaPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
-const pem = (key: KeyObject) =>
-  key.export({ type: key.type === 'private' ? 'pkcs8' : 'spki', format: 'pem' }).toString();
 
 const MCHID = '1900009191';
 const APPID = 'wxd678efh567hg6787';
@@ -59,9 +55,9 @@ const settings = (overrides: Partial<WechatPaySettings> = {}): WechatPaySettings
   mchid: MCHID,
   appid: APPID,
   apiV3Key: API_V3_KEY,
-  privateKey: pem(merchant.privateKey).replace(/\n/g, '\\n'),
+  privateKey: inlinePem(merchant.privateKey),
   certSerial: 'MERCHANT-SERIAL-1',
-  platformPublicKey: pem(platform.publicKey).replace(/\n/g, '\\n'),
+  platformPublicKey: inlinePem(platform.publicKey),
   platformPublicKeyId: PUBLIC_KEY_ID,
   apiUrl,
   h5AppName: '寻迹',
@@ -109,7 +105,7 @@ describe('WeChat Pay v3 request signing', () => {
 
   it('is refused by the gateway when signed with another key (401 SIGN_ERROR)', async () => {
     const stranger = rsaPair();
-    const call = provider({ privateKey: pem(stranger.privateKey) }).prepare(payment());
+    const call = provider({ privateKey: pemOf(stranger.privateKey) }).prepare(payment());
     await expect(call).rejects.toMatchObject({
       codeName: 'PAYMENT_SERVICE_ERROR',
       data: { reason: expect.stringContaining('401 SIGN_ERROR') },
@@ -118,7 +114,7 @@ describe('WeChat Pay v3 request signing', () => {
 
   it('refuses an answer not signed by the configured platform key', async () => {
     const other = rsaPair();
-    const call = provider({ platformPublicKey: pem(other.publicKey) }).prepare(payment());
+    const call = provider({ platformPublicKey: pemOf(other.publicKey) }).prepare(payment());
     await expect(call).rejects.toBeInstanceOf(AppError);
     await expect(call).rejects.toMatchObject({
       data: { reason: expect.stringContaining('Wechatpay-Signature does not match') },
@@ -331,7 +327,7 @@ describe('WeChat Pay notifications', () => {
 describe('WeChat Pay platform-certificate mode', () => {
   const certificateStandIn = (() => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechatpay-cert-'));
-    fs.writeFileSync(path.join(dir, 'key.pem'), pem(platform.privateKey));
+    fs.writeFileSync(path.join(dir, 'key.pem'), pemOf(platform.privateKey));
     execFileSync('openssl', [
       'req',
       '-x509',
@@ -405,7 +401,7 @@ describe('WeChat Pay keys', () => {
   it('reads the merchant key from a file when given a path', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechatpay-key-'));
     const file = path.join(dir, 'apiclient_key.pem');
-    fs.writeFileSync(file, pem(merchant.privateKey));
+    fs.writeFileSync(file, pemOf(merchant.privateKey));
     try {
       await expect(provider({ privateKey: file }).prepare(payment())).resolves.toMatchObject({
         kind: 'qr',

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { formatFen, parseYuanToFen } from '@xunji/shared';
-import { localHttpServer, readBody } from './local-http.js';
+import { atOrigin, localHttpServer, readBody } from './local-http.js';
 import { requestProblem, signedAnswer, signedNotification } from './alipay-messages.js';
 
 export interface AlipayStandInOptions {
@@ -217,9 +217,7 @@ export function startAlipayStandIn(options: AlipayStandInOptions) {
         },
         options.alipayPrivateKey,
       );
-      const target = new URL(trade.notifyUrl);
-      const url = deliverBase ? new URL(`${target.pathname}${target.search}`, deliverBase) : target;
-      const reply = await fetch(url, {
+      const reply = await fetch(atOrigin(trade.notifyUrl, deliverBase), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
         body,

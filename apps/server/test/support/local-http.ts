@@ -38,3 +38,9 @@ export async function closedPortUrl(): Promise<string> {
   await server.close();
   return url;
 }
+
+/** `url` moved to `base`'s origin, when given: a stand-in calls back the test server's own port. */
+export function atOrigin(url: string, base: string | undefined): URL {
+  const target = new URL(url);
+  return base ? new URL(`${target.pathname}${target.search}`, base) : target;
+}

@@ -1,6 +1,6 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import type http from 'node:http';
-import { localHttpServer, readBody } from './local-http.js';
+import { atOrigin, localHttpServer, readBody } from './local-http.js';
 import {
   authorizationProblem,
   encryptResource,
@@ -213,9 +213,7 @@ export function startWechatPayStandIn(options: WechatPayStandInOptions) {
     body: string,
     headers = platformHeaders(options.platform, body, Math.floor(now() / 1000)),
   ) {
-    const target = new URL(notifyUrl);
-    const url = deliverBase ? new URL(`${target.pathname}${target.search}`, deliverBase) : target;
-    const reply = await fetch(url, {
+    const reply = await fetch(atOrigin(notifyUrl, deliverBase), {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body,
