@@ -22,9 +22,9 @@ async function main(): Promise<void> {
     if (demo) await ensureDemoDevices(repositories, demo.id);
     demoHistoryHours = config.demoHistoryHours;
   }
-  // The catalogue, SIM cards and service periods of the demo devices (only what is missing).
-  // Demo data built on them (the demo car's past paid order) takes what this answers.
-  if (config.demoMode) await ensureDemoCommerce(repositories, systemClock.now());
+  // The catalogue, the demo devices' SIM cards and service periods, the car's past paid order.
+  if (config.demoMode)
+    await ensureDemoCommerce(repositories, systemClock.now(), config.commerce.orderNoPrefix);
 
   const gateway = new Gateway(
     {

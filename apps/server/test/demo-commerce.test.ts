@@ -1,4 +1,4 @@
-import type { ServicePackage, SimCardAlarm, SimCardInfo, Terminal } from '@xunji/shared';
+import type { OrderPage, ServicePackage, SimCardAlarm, SimCardInfo, Terminal } from '@xunji/shared';
 import { isIccid } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCommerce } from '../src/demo/demo-commerce.js';
@@ -22,9 +22,8 @@ describe.each(testDialects())('the demo catalogue on %s', (dialect) => {
     (await server.repositories.devices.findByTerminalNo(terminalNo))!;
 
   it('puts a SIM card in every demo device, the car near its data limit', async () => {
-    const seeded = await ensureDemoCommerce(server.repositories, server.clock.now());
+    await ensureDemoCommerce(server.repositories, server.clock.now(), 'XJ');
     const car = await deviceOf(DEMO_DEVICES[0]!.terminalNo);
-    expect(seeded?.car).toEqual({ deviceId: car.id, iccid: car.iccid });
     for (const demo of DEMO_DEVICES) {
       const device = await deviceOf(demo.terminalNo);
       expect(isIccid(device.iccid ?? '')).toBe(true);
@@ -37,6 +36,27 @@ describe.each(testDialects())('the demo catalogue on %s', (dialect) => {
       token,
     });
     expect(alarm.body.data.kinds).toEqual(['lowData']);
+  });
+
+  it('shows the car a past paid order, its 1 GB on the card', async () => {
+    const car = await deviceOf(DEMO_DEVICES[0]!.terminalNo);
+    const { body } = await server.call<OrderPage>(
+      'GET',
+      `/order/page?page=1&limit=20&terminalId=${car.id}`,
+      { token, language: 'en' },
+    );
+    expect(body.data.list).toEqual([
+      expect.objectContaining({
+        status: 1,
+        amountFen: 990,
+        productName: 'Data 1 GB',
+        iccid: car.iccid,
+      }),
+    ]);
+    const card = await server.call<SimCardInfo>('GET', `/simcard/card-info/${car.iccid}`, {
+      token,
+    });
+    expect(card.body.data.totalDataKb).toBe(3 * 1024 * 1024);
   });
 
   it('sells data, SMS, calls, renewal and plans with a free trial, in fen', async () => {
@@ -85,12 +105,19 @@ describe.each(testDialects())('the demo catalogue on %s', (dialect) => {
     const count = async () => ({
       products: (await server.repositories.products.list(true)).length,
       cards: (await server.repositories.simCards.list()).length,
+      orders: Number(
+        (
+          await server.database.handle.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     });
     const before = await count();
-    const again = await ensureDemoCommerce(server.repositories, server.clock.now());
+    await ensureDemoCommerce(server.repositories, server.clock.now(), 'XJ');
     expect(await count()).toEqual(before);
-    expect(before).toEqual({ products: 11, cards: 5 });
-    expect(Object.keys(again?.products ?? {})).toHaveLength(11);
+    expect(before).toEqual({ products: 11, cards: 5, orders: 1 });
     const watch = await deviceOf(DEMO_DEVICES[2]!.terminalNo);
     expect(await server.repositories.deviceServices.find(watch.id)).toMatchObject({ isTrial: 1 });
   });

@@ -1,6 +1,7 @@
 import type { NewProduct } from '../repositories/product.repository.js';
 import type { Repositories } from '../repositories/create-repositories.js';
 import { DEMO_DEVICES } from './demo-fleet.js';
+import { seedDemoPaidOrder } from './demo-order.js';
 
 const DAY = 86_400_000;
 const MB = 1024;
@@ -105,8 +106,9 @@ interface DemoCard {
 
 /** Each demo device's card, by terminal number: ICCIDs of the operators' ranges, partly used. */
 const CARDS: Record<string, DemoCard> = {
-  // The car's card is nearly out of data: its SIM page shows the alarm and offers packages.
-  '868120300000001': card('89860420162050100001', '1440420500001', 'cmcc', 3, 2900),
+  // The car's 2 GB plan and the 1 GB it bought (PAST_ORDER) are nearly used up: its SIM page
+  // shows the alarm and offers packages.
+  '868120300000001': card('89860420162050100001', '1440420500001', 'cmcc', 2, 2950),
   '138000000002': card('89860420162050100002', '1440420500002', 'cmcc', 10, 3400),
   '8600000003': card('89860021181050100003', '13800000003', 'cmcc', 1, 310),
   '8600000004': card('89860021181050100004', '13800000004', 'cmcc', 1, 120),
@@ -129,33 +131,28 @@ const TRIAL_WATCH = '8600000003';
 const TRIAL_DAYS = 7;
 const SERVICE_DAYS = 365;
 
-/** What the demo seeding made, for more demo data on top (the demo car's past paid order). */
-export interface DemoCommerce {
-  car: { deviceId: number; iccid: string };
-  /** The demo catalogue's products still there, by key. */
-  products: Partial<Record<DemoProductKey, number>>;
-}
+/** What the demo car's owner bought 12 days ago, paid with the development provider. */
+const PAST_ORDER: DemoProductKey = 'data1g';
 
 /**
- * The demo's catalogue, SIM cards (with ICCIDs on the devices) and service periods; only what is
- * missing, so a restart duplicates nothing. Null when the demo devices are not there.
+ * The demo's catalogue, SIM cards (with ICCIDs on the devices), service periods and the car's
+ * past paid order; only what is missing, so a restart duplicates nothing.
  */
 export async function ensureDemoCommerce(
   repositories: Repositories,
   now: number,
-): Promise<DemoCommerce | null> {
+  orderNoPrefix: string,
+): Promise<void> {
   const { products, simCards, devices, deviceServices } = repositories;
   const firstTime = await products.isEmpty();
   if (firstTime)
     for (const product of Object.values(CATALOGUE)) await products.create(product, now);
-  let car: DemoCommerce['car'] | null = null;
   for (const demo of DEMO_DEVICES) {
     const device = await devices.findByTerminalNo(demo.terminalNo);
     const sim = CARDS[demo.terminalNo];
     if (!device || !sim) continue;
     if (!(await simCards.find(sim.iccid))) await simCards.importAll([demoCard(sim, now)]);
     if (device.iccid === null) await simCards.attach(device.id, sim.iccid);
-    if (demo.terminalNo === CAR) car = { deviceId: device.id, iccid: device.iccid ?? sim.iccid };
     const trial = firstTime && demo.terminalNo === TRIAL_WATCH;
     if (trial || !(await deviceServices.find(device.id)))
       await deviceServices.save({
@@ -164,15 +161,26 @@ export async function ensureDemoCommerce(
         expirationTime: now + (trial ? (TRIAL_DAYS - 2) * DAY : SERVICE_DAYS * DAY),
         isTrial: trial ? 1 : 0,
       });
+    const iccid = device.iccid ?? sim.iccid;
+    if (demo.terminalNo === CAR)
+      await pastOrder(repositories, device.id, iccid, orderNoPrefix, now);
   }
-  if (!car) return null;
-  const keyOf = (p: NewProduct) => `${p.kind}/${p.path ?? ''}/${p.nameEn}`;
-  const ids = new Map((await products.list(false)).map((p) => [keyOf(p), p.id]));
-  const found = Object.entries(CATALOGUE).flatMap(([key, p]) => {
-    const id = ids.get(keyOf(p));
-    return id === undefined ? [] : [[key, id] as const];
-  });
-  return { car, products: Object.fromEntries(found) };
+}
+
+/** The car's past order, bought by its owner (seedDemoPaidOrder adds none to a device with one). */
+async function pastOrder(
+  repositories: Repositories,
+  deviceId: number,
+  iccid: string,
+  orderNoPrefix: string,
+  now: number,
+): Promise<void> {
+  const { nameEn } = CATALOGUE[PAST_ORDER];
+  const product = (await repositories.products.list(false)).find((p) => p.nameEn === nameEn);
+  const [owner] = await repositories.devices.members(deviceId);
+  if (!product || owner?.isOwner !== 1) return;
+  const order = { userId: owner.userId, deviceId, product, iccid, orderNoPrefix, now };
+  await seedDemoPaidOrder(repositories, order);
 }
 
 function demoCard(card: DemoCard, now: number) {
