@@ -36,7 +36,9 @@ export class OnelinkToken {
       transid: transid(this.options.appId, this.clock.now()),
     });
     const token = record?.['token'];
-    const ttl = Number(record?.['ttl'] ?? 3600);
+    const given = Number(record?.['ttl']);
+    // The documented lifetime is an hour; an answer without a usable ttl gets that.
+    const ttl = Number.isFinite(given) && given > 0 ? given : 3600;
     if (typeof token !== 'string' || !token) throw new OnelinkError('OneLink gave no token');
     this.cached = { token, usableUntil: this.clock.now() + ttl * 1000 - MARGIN_MS };
     return token;
