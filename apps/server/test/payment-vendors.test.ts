@@ -264,7 +264,7 @@ describe.each(testDialects())('WeChat Pay and Alipay through the server on %s', 
           body: {
             orderId: order.id,
             requestFee,
-            refundReason: '买错了',
+            refundReason: `${'买错了'.repeat(46)}!!`, // 140: WeChat takes 80
             contactName: '张三',
             contactTel: '13800138000',
             allowCall: false,

@@ -108,6 +108,7 @@ export function startWechatPayStandIn(options: WechatPayStandInOptions) {
     },
     refund(
       body: {
+        reason?: string;
         out_trade_no: string;
         out_refund_no: string;
         amount: { refund: number; total: number };
@@ -118,6 +119,8 @@ export function startWechatPayStandIn(options: WechatPayStandInOptions) {
       if (!order) return fail(response, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
       if (order.state !== 'SUCCESS' && order.state !== 'REFUND')
         return fail(response, 403, 'NOT_ENOUGH', '订单未支付');
+      if (body.reason !== undefined && [...body.reason].length > 80)
+        return fail(response, 400, 'PARAM_ERROR', 'reason');
       if (body.amount.total !== order.paidFen)
         return fail(response, 400, 'PARAM_ERROR', 'amount.total');
       const known = refunds.get(body.out_refund_no);

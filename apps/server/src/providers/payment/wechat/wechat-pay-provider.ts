@@ -179,7 +179,8 @@ export class WechatPayProvider implements PaymentProvider {
     const answer = await this.client.expect<WechatRefund>('POST', '/v3/refund/domestic/refunds', {
       out_trade_no: request.orderNo,
       out_refund_no: request.refundNo,
-      reason: request.reason,
+      // WeChat takes at most 80 characters; the buyer may write 140.
+      reason: [...request.reason].slice(0, 80).join(''),
       notify_url: request.notifyUrl,
       amount: { refund: request.refundFen, total: request.totalFen, currency: 'CNY' },
     });
