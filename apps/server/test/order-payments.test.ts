@@ -139,6 +139,26 @@ describe.each(testDialects())('order payments on %s', (dialect) => {
     });
     const again = await flow.create(car.token, { terminalId: car.deviceId, productId: trial.id });
     expect(again.body.code).toBe(Codes.TRIAL_USED.code);
+
+    // Asked for five times at once by another device: one trial.
+    const other = await owners.owned();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        flow.create(other.token, { terminalId: other.deviceId, productId: trial.id }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual([
+      0,
+      ...Array(4).fill(Codes.TRIAL_USED.code),
+    ]);
+    const paid = await server.repositories.orders.pageOfDevice(
+      other.deviceId,
+      other.userId,
+      0,
+      1,
+      20,
+    );
+    expect(paid.rows.filter((o) => o.status === 1)).toHaveLength(1);
   });
 });
 

@@ -66,18 +66,29 @@ export class OrderPayments {
     return true;
   }
 
-  /** Marks the order paid and fulfils it, unless it is paid already. */
-  async paid(order: OrderRow, tradeNo: string | null, payTime: number, source: string) {
+  /**
+   * Marks the order paid and fulfils it, unless it is paid already; 'trialUsed' for a second
+   * free trial of the device, left unpaid.
+   */
+  async paid(
+    order: OrderRow,
+    tradeNo: string | null,
+    payTime: number,
+    source: string,
+  ): Promise<'paid' | 'trialUsed'> {
     let current: OrderRow | undefined = order;
     for (let attempt = 0; attempt < ATTEMPTS && current; attempt++) {
-      if (current.status !== OrderStatus.UNPAID && current.status !== OrderStatus.CANCELLED) return;
+      if (current.status !== OrderStatus.UNPAID && current.status !== OrderStatus.CANCELLED) break;
       const record = { tradeNo, payTime, source };
-      if (await this.fulfilment.apply(current, record, this.clock.now())) {
+      const outcome = await this.fulfilment.apply(current, record, this.clock.now());
+      if (outcome === 'trialUsed') return outcome;
+      if (outcome === 'applied') {
         if (SIM_TOPUP_KINDS.has(current.kind)) await this.deliver(current.id);
-        return;
+        break;
       }
       current = await this.orders.byId(order.id);
     }
+    return 'paid';
   }
 
   /** The top-up is recorded; a failed hand-over is the delivery's to retry, never the payment's. */

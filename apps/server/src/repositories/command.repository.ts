@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { CommandRow, CommandsTable } from '../db/schema.js';
 import type { Db } from './types.js';
+import { violatesUniqueIndex } from './unique-violation.js';
 
 export type NewCommand = Omit<CommandRow, 'id' | 'sentAt' | 'answeredAt' | 'reference' | 'reply'>;
 
@@ -11,19 +12,9 @@ export class KindAlreadyWaiting extends Error {
   }
 }
 
-/** The partial unique index of migration 0015, as each driver names its violation. */
-function violatesOneWaitingPerKind(error: unknown): boolean {
-  const { code, constraint, message } = error as {
-    code?: string;
-    constraint?: string;
-    message?: string;
-  };
-  if (code === '23505') return constraint === 'commands_one_waiting_per_kind';
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    message?.includes('commands.device_id, commands.kind') === true
-  );
-}
+/** The partial unique index of migration 0015. */
+const violatesOneWaitingPerKind = (error: unknown) =>
+  violatesUniqueIndex(error, 'commands_one_waiting_per_kind', 'commands.device_id, commands.kind');
 
 export class CommandRepository {
   constructor(private readonly db: Db) {}

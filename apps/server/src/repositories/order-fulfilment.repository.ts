@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { OrderRow } from '../db/schema.js';
 import { appendOrderEvent } from './order.repository.js';
 import type { Db } from './types.js';
+import { violatesUniqueIndex } from './unique-violation.js';
 
 const DAY_MS = 86_400_000;
 
@@ -27,8 +28,25 @@ const extended = (column: string, now: number, ms: number) =>
 export class OrderFulfilmentRepository {
   constructor(private readonly db: Db) {}
 
-  /** False when the order was paid (or changed) by someone else first. */
-  apply(order: OrderRow, payment: PaymentRecord, now: number): Promise<boolean> {
+  /**
+   * 'changed' when the order was paid (or changed) by someone else first; 'trialUsed' when it is
+   * a second free trial of its device (the index `orders_one_free_trial` decides).
+   */
+  async apply(
+    order: OrderRow,
+    payment: PaymentRecord,
+    now: number,
+  ): Promise<'applied' | 'changed' | 'trialUsed'> {
+    try {
+      return (await this.paid(order, payment, now)) ? 'applied' : 'changed';
+    } catch (error) {
+      if (violatesUniqueIndex(error, 'orders_one_free_trial', 'orders.device_id'))
+        return 'trialUsed';
+      throw error;
+    }
+  }
+
+  private paid(order: OrderRow, payment: PaymentRecord, now: number): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       const result = await tx
         .updateTable('orders')

@@ -120,7 +120,8 @@ export class OrderService {
     );
     const created = { id: order.id, orderNo: order.orderNo, amountFen: order.amountFen };
     if (order.amountFen === 0) {
-      await this.payments.paid(order, null, now, 'free');
+      if ((await this.payments.paid(order, null, now, 'free')) === 'trialUsed')
+        throw new AppError('TRIAL_USED', { productId: product.id, terminalId: deviceId });
       return { ...created, status: OrderStatus.PAID, payment: { kind: 'none' } };
     }
     try {

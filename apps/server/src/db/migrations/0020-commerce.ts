@@ -137,6 +137,14 @@ export function commerce(dialect: Dialect) {
         .on('orders')
         .columns(['status', 'close_at'])
         .execute();
+      // A free trial once per device, even for two orders fulfilled at the same moment.
+      await db.schema
+        .createIndex('orders_one_free_trial')
+        .on('orders')
+        .column('device_id')
+        .unique()
+        .where(sql<boolean>`is_trial = 1 and status >= 1 and amount_fen = 0`)
+        .execute();
 
       await db.schema
         .createTable('order_events')
