@@ -26,7 +26,7 @@ export function RefundRequestFacts({ refund }: { refund: RefundRequestView }) {
     ],
     [t('refund.requestedFee'), formatPrice(refund.requestFee), 'requestFee'],
     [t('refund.reason'), refund.refundReason, 'refundReason'],
-    [t('orderDetails.createTime'), formatDateTime(refund.createTime), 'refundTime'],
+    [t('refund.requestTime'), formatDateTime(refund.createTime), 'refundTime'],
   ];
   if (refund.refundFee !== null)
     facts.push([t('refund.refundFee'), formatPrice(refund.refundFee), 'refundFee']);

@@ -38,7 +38,8 @@ function Price({ product }: { product: ServicePackage }) {
 export function Checkout({ draft }: { draft: PurchaseDraft }) {
   const { t } = useTranslation();
   const { product, terminalId, iccid } = draft;
-  const clientType = currentClientType();
+  // Where this browser pays does not change while the page is open.
+  const [clientType] = useState(currentClientType);
   const device = useQuery(deviceQueries.one(terminalId));
   const user = useQuery(queries.user);
   const providers = useQuery(orderQueries.providers);

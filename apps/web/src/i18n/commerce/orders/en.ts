@@ -93,7 +93,8 @@ const enOrders = {
     allowCall: 'You may call me',
     submit: 'Send the request',
     submitted: 'Refund request sent',
-    requestedFee: 'Requested',
+    requestedFee: 'Amount asked',
+    requestTime: 'Asked on',
     refundFee: 'Refunded',
     rejectReason: 'Reason for rejection',
     state: {

@@ -91,6 +91,7 @@ const zhCNOrders = {
     submit: '提交申请',
     submitted: '退款申请已提交',
     requestedFee: '申请金额',
+    requestTime: '申请时间',
     refundFee: '退款金额',
     rejectReason: '拒绝原因',
     state: {
