@@ -17,6 +17,8 @@ const CAR = '868120300000001';
 /** The demo pet tracker, its service made to end on 2025/01/31 here. */
 const PET = '8600000005';
 const PET_EXPIRED_ON = '2025/01/31';
+/** The demo truck, made never activated here (a period that ends where it starts, §4 state 2). */
+const TRUCK = '138000000002';
 
 const LANGUAGES = [
   ['zh-CN', zh, zhPackages],
@@ -42,6 +44,7 @@ describe('SIM card, value-added services and activation', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
+    await admin(server, 'device:service', '--terminal-no', TRUCK, '--days', '0');
     await admin(
       server,
       'device:service',
@@ -62,6 +65,7 @@ describe('SIM card, value-added services and activation', () => {
     let page: Page;
     let carId: number;
     let petId: number;
+    let truckId: number;
     const errors: string[] = [];
 
     beforeAll(async () => {
@@ -69,6 +73,7 @@ describe('SIM card, value-added services and activation', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       carId = await deviceIdOf(page, CAR);
       petId = await deviceIdOf(page, PET);
+      truckId = await deviceIdOf(page, TRUCK);
     });
     afterAll(() => page?.context().close());
 
@@ -131,6 +136,22 @@ describe('SIM card, value-added services and activation', () => {
       expect(errors).toEqual([]);
     });
 
+    it('the activation page of a device never activated: the plans with the free trial', async () => {
+      await page.goto(`/pagesBuy/appreciation/index?id=${truckId}`);
+      await page.locator('.package-card').first().waitFor();
+      expect(await page.locator('.packages__title').textContent()).toBe(packages.activation.plans);
+      expect(await page.getByTestId('period-note').textContent()).toBe(
+        packages.activation.notActivated,
+      );
+      const trial = page.locator('.package-card').filter({ hasText: packages.packages.trial });
+      expect(await trial.locator('.package-card__price').textContent()).toBe(
+        packages.packages.free,
+      );
+      expect(await trial.getByRole('button').textContent()).toBe(packages.packages.tryFree);
+      await shot('activation-trial');
+      expect(errors).toEqual([]);
+    });
+
     it('an expired device: its row and card say so with Renew; its history says why', async () => {
       const expiredOn = texts.serviceExpiry.expiredOn.replace('{{date}}', PET_EXPIRED_ON);
       await page.goto('/pagesDevice/deviceList/index');
@@ -151,6 +172,9 @@ describe('SIM card, value-added services and activation', () => {
       await notice.locator('[data-link="renew"]').click();
       await page.waitForURL(`**/pagesBuy/appreciation/index?id=${petId}`);
       await page.locator('[data-service-expired="true"]').waitFor();
+      await page.locator('.package-card').first().waitFor();
+      // The history page's toast of the 2303, gone before the picture.
+      await page.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
       expect(await page.getByTestId('period-note').textContent()).toBe(
         packages.activation.endedOn.replace('{{date}}', PET_EXPIRED_ON),
       );
@@ -187,16 +211,32 @@ describe('audit mode', () => {
   it('the SIM card page shows the usage and nothing to buy; no purchase entry shows', async () => {
     const page = await signedInPage(browser, server, 'en');
     const carId = await deviceIdOf(page, CAR);
+    // Each load starts from the stored settings (the init script's); the launch then settles
+    // audit mode, after the first page is on screen.
+    const auditSettled = () =>
+      expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              (
+                JSON.parse(localStorage.getItem('xunji.app') ?? '{}') as {
+                  state?: { auditMode?: boolean };
+                }
+              ).state?.auditMode,
+          ),
+        )
+        .toBe(true);
     await page.goto(`/pagesDevice/info/device?id=${carId}`);
+    await auditSettled();
     await page.locator('[data-link="simCard"]').click();
     await page.locator('[data-usage="data"]').waitFor();
-    // Wait for the packages' chance to appear: the card's facts come with the same answer.
     await page.getByTestId('usage-age').waitFor();
     expect(await page.locator('.packages, .package-card').count()).toBe(0);
     await page.screenshot({
       path: path.join(repositoryRoot, 'test-results/packages-audit-sim-card-en.png'),
     });
     await page.goto(`/pagesFunc/index?id=${carId}`);
+    await auditSettled();
     await page.locator('[data-function]').first().waitFor();
     const functions = await page
       .locator('[data-function]')

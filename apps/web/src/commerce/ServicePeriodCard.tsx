@@ -24,9 +24,12 @@ interface ServicePeriodCardProps {
 /** The device's service period, its activation state, and whether it has ended. */
 export function ServicePeriodCard({ valueAdded, note, children }: ServicePeriodCardProps) {
   const { t } = useTranslation();
-  const { vipState, expired } = valueAdded;
   const word =
     ACTIVATION_WORDS[valueAdded.activationState as keyof typeof ACTIVATION_WORDS] ?? 'none';
+  const activated = word === 'active' || word === 'trial';
+  // A record that ends where it starts is no period (§4 "not activated"), not an ended one.
+  const vipState = activated ? valueAdded.vipState : null;
+  const expired = activated && valueAdded.expired;
   return (
     <section className="commerce-card" data-service-expired={expired}>
       <div className="commerce-card__head">
@@ -36,7 +39,7 @@ export function ServicePeriodCard({ valueAdded, note, children }: ServicePeriodC
             {t('services.expired')}
           </Tag>
         ) : (
-          <Tag color={word === 'active' || word === 'trial' ? 'success' : 'default'} fill="outline">
+          <Tag color={activated ? 'success' : 'default'} fill="outline">
             {t(`services.activationState.${word}`)}
           </Tag>
         )}
