@@ -48,6 +48,10 @@ describe.each(testDialects())('the development checkout on %s', (dialect) => {
     expect(Number(after.totalDataKb)).toBe(Number(before.totalDataKb) + 1024 * 1024);
     expect(Number(after.serviceExpiry)).toBe(Number(before.serviceExpiry) + 30 * DAY);
     expect(await flow.events(order.id)).toEqual(['created', 'paid', 'fulfilled']);
+    const again = await flow.checkoutPage(order);
+    expect(again.status).toBe(409);
+    expect(again.html).toContain('该订单已支付');
+    expect((await flow.press(order, 'confirm')).status).toBe(409);
     const topup = await server.repositories.simCards.topupOfOrder(order.id);
     expect(topup).toMatchObject({ quota: 1024, operatorState: 'sent' });
   });

@@ -4,8 +4,8 @@ import { failure } from '../http/envelope.js';
 import {
   CHECKOUT_CSS,
   checkoutPage,
-  closedPage,
   invalidPage,
+  settledPage,
 } from '../providers/payment/development-checkout.js';
 import type { DevelopmentPaymentProvider } from '../providers/payment/development-payment-provider.js';
 import {
@@ -77,8 +77,9 @@ export const paymentCallbacks: FastifyPluginAsync<PaymentCallbackOptions> = asyn
     const ticket = typeof token === 'string' ? development.ticket(token) : undefined;
     if (!ticket || typeof token !== 'string')
       return html(reply, 400, invalidPage(request.language));
-    if (!development.payable(ticket))
-      return html(reply, 409, closedPage(request.language, ticket.returnUrl));
+    const state = development.stateOf(ticket);
+    if (state !== 'payable')
+      return html(reply, 409, settledPage(request.language, state, ticket.returnUrl));
     return html(reply, 200, checkoutPage(request.language, ticket, token));
   });
   scope.post(DEVELOPMENT_CHECKOUT_PATH, async (request, reply) => {
@@ -86,8 +87,9 @@ export const paymentCallbacks: FastifyPluginAsync<PaymentCallbackOptions> = asyn
     const ticket = development.ticket(form.get('t') ?? '');
     if (!ticket) return html(reply, 400, invalidPage(request.language));
     if (form.get('action') === 'confirm') {
-      if (!development.payable(ticket))
-        return html(reply, 409, closedPage(request.language, ticket.returnUrl));
+      const state = development.stateOf(ticket);
+      if (state !== 'payable')
+        return html(reply, 409, settledPage(request.language, state, ticket.returnUrl));
       if (!(await development.confirm(ticket, ownOrigin(request))))
         request.log.warn({ orderNo: ticket.orderNo }, 'development notification not delivered');
     }

@@ -12,6 +12,7 @@ const TEXTS = {
     pay: '确认支付',
     cancel: '取消支付',
     closed: '该订单已关闭或已超过支付时限，无法支付。',
+    paid: '该订单已支付。',
     back: '返回',
     invalid: '支付链接无效。',
   },
@@ -24,6 +25,7 @@ const TEXTS = {
     pay: 'Pay',
     cancel: 'Cancel',
     closed: 'This order is closed or its time to pay has passed; it cannot be paid.',
+    paid: 'This order is paid.',
     back: 'Back',
     invalid: 'This payment link is not valid.',
   },
@@ -51,7 +53,7 @@ function page(language: Language, body: string): string {
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(t.title)}</title><link rel="stylesheet" href="checkout.css"></head>
+<title>${escape(t.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="checkout.css"></head>
 <body><main><h1>${escape(t.title)}</h1><p class="notice">${escape(t.notice)}</p>${body}</main></body></html>`;
 }
 
@@ -69,11 +71,16 @@ export function checkoutPage(language: Language, ticket: CheckoutTicket, token: 
   );
 }
 
-export function closedPage(language: Language, returnUrl: string): string {
+/** An order that can no longer be paid here: paid already, or closed. */
+export function settledPage(
+  language: Language,
+  state: 'paid' | 'closed',
+  returnUrl: string,
+): string {
   const t = TEXTS[language];
   return page(
     language,
-    `<p>${escape(t.closed)}</p><a class="button cancel" href="${escape(returnUrl)}">${escape(t.back)}</a>`,
+    `<p>${escape(t[state])}</p><a class="button cancel" href="${escape(returnUrl)}">${escape(t.back)}</a>`,
   );
 }
 

@@ -91,9 +91,11 @@ export class DevelopmentPaymentProvider implements PaymentProvider {
     return parsed.success ? parsed.data : undefined;
   }
 
-  /** Whether the buyer may still pay: not closed here, not past its window. */
-  payable(ticket: CheckoutTicket): boolean {
-    return !this.closed.has(ticket.orderNo) && this.clock.now() < ticket.expiresAt;
+  /** Paid already, closed (here or past its window), or still to pay. */
+  stateOf(ticket: CheckoutTicket): 'payable' | 'paid' | 'closed' {
+    if (this.payments.has(ticket.orderNo)) return 'paid';
+    if (this.closed.has(ticket.orderNo) || this.clock.now() >= ticket.expiresAt) return 'closed';
+    return 'payable';
   }
 
   /**
