@@ -9,7 +9,8 @@ import { buyPackage } from './purchase';
 import './commerce.css';
 
 interface PackagesSectionProps {
-  title: ReactNode;
+  /** None where the page's title already names the packages. */
+  title?: ReactNode;
   hint?: ReactNode;
   packages: UseQueryResult<ServicePackage[]>;
   /** Only these (a SIM card's data or SMS packages); all of them when left out. */
@@ -49,7 +50,7 @@ export function PackagesSection({
   };
   return (
     <section className="packages">
-      <h3 className="packages__title">{title}</h3>
+      {title ? <h3 className="packages__title">{title}</h3> : null}
       {hint ? <p className="packages__hint">{hint}</p> : null}
       {body()}
     </section>

@@ -21,7 +21,6 @@ function PathPackages({ terminalId, path }: { terminalId: number; path: ServiceP
   if (!canBuy) return null;
   return (
     <PackagesSection
-      title={t(`services.paths.${path}.title`)}
       hint={t(`services.paths.${path}.text`)}
       packages={packages}
       terminalId={terminalId}
