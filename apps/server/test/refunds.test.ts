@@ -136,6 +136,22 @@ describe.each(testDialects())('refunds on %s', (dialect) => {
     expect(await orderOf(car.token, order.id)).toMatchObject({ status: 3, refundedFen: 2000 });
   });
 
+  it('marks a refund the provider refused as failed; the buyer may ask again', async () => {
+    const { car, order } = await paidOrder();
+    const request = (await ask(car.token, order.id, 700)).body.data;
+    vi.spyOn(server.services.paymentProviders.development!, 'refund').mockImplementationOnce(
+      async (r) => ({
+        refundNo: r.refundNo,
+        state: 'failed',
+        refundFen: 0,
+        providerRefundId: null,
+      }),
+    );
+    expect((await server.services.refunds.approve(request.id)).state).toBe('failed');
+    expect(await orderOf(car.token, order.id)).toMatchObject({ status: 1, refundedFen: 0 });
+    expect((await ask(car.token, order.id, 700)).body.code).toBe(0);
+  });
+
   it('approves and rejects from the admin CLI; the buyer sees the reason', async () => {
     const { car, order } = await paidOrder();
     const request = (await ask(car.token, order.id, 800)).body.data;
