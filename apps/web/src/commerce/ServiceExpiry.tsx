@@ -15,7 +15,7 @@ import './service-expiry.css';
 const keepToSelf = (event: SyntheticEvent) => event.stopPropagation();
 
 /** "Renew": the device's activation page (its renewal plans), when the entry rule allows it. */
-export function RenewLink({ terminalId, flags }: { terminalId: number; flags?: FeatureFlags }) {
+function RenewLink({ terminalId, flags }: { terminalId: number; flags?: FeatureFlags }) {
   const { t } = useTranslation();
   const shows = useEntryRule(flags);
   if (!shows(PATHS.activation)) return null;

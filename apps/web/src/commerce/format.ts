@@ -20,7 +20,7 @@ export function usedPercent(used: number, total: number): number {
 }
 
 /** What a product's quota is, by its effect: data in MB, a number of SMS, or call minutes. */
-export type QuotaUnit = 'data' | 'sms' | 'minutes';
+type QuotaUnit = 'data' | 'sms' | 'minutes';
 
 export const quotaUnitOf = (effect: ProductEffect): QuotaUnit | null =>
   effect === 'simData'

@@ -6,11 +6,10 @@ import type { RequestOptions } from '../api/request';
 const quietLoading: RequestOptions = { loading: false };
 
 /**
- * The SIM card and package reads, all under ['commerce'] so that a paid order refreshes them at
- * once. The device's service period is `deviceQueries.valueAdded` (a device read).
+ * The SIM card and package reads, all under ['commerce']. The device's service period is
+ * `deviceQueries.valueAdded` (a device read).
  */
-export const commerceKeys = {
-  all: ['commerce'] as const,
+const commerceKeys = {
   simCard: (iccid: string) => ['commerce', 'sim-card', iccid] as const,
   simAlarm: (iccid: string) => ['commerce', 'sim-alarm', iccid] as const,
   simPackages: (iccid: string) => ['commerce', 'packages', 'sim', iccid] as const,
