@@ -98,7 +98,16 @@ describe.each(testDialects())('the demo catalogue on %s', (dialect) => {
     expect((await terminal(DEMO_DEVICES[0]!.terminalNo)).vipState).toMatchObject({
       isTrial: false,
     });
-    expect((await terminal(DEMO_DEVICES[2]!.terminalNo)).vipState).toMatchObject({ isTrial: true });
+    const watch = await terminal(DEMO_DEVICES[2]!.terminalNo);
+    expect(watch.vipState).toMatchObject({ isTrial: true });
+    expect(watch.vipState!.expirationTime - watch.vipState!.startingTime).toBe(7 * 86_400_000);
+    // Its trial came from a free order, so the watch is not offered another.
+    const plans = await server.call<ServicePackage[]>(
+      'GET',
+      `/terminal-vip/list/type?terminalId=${watch.id}&type=activation`,
+      { token, language: 'en' },
+    );
+    expect(plans.body.data.find((p) => p.isTrial)).toMatchObject({ available: false });
   });
 
   it('adds nothing at a restart', async () => {
@@ -117,7 +126,7 @@ describe.each(testDialects())('the demo catalogue on %s', (dialect) => {
     const before = await count();
     await ensureDemoCommerce(server.repositories, server.clock.now(), 'XJ');
     expect(await count()).toEqual(before);
-    expect(before).toEqual({ products: 11, cards: 5, orders: 1 });
+    expect(before).toEqual({ products: 11, cards: 5, orders: 2 });
     const watch = await deviceOf(DEMO_DEVICES[2]!.terminalNo);
     expect(await server.repositories.deviceServices.find(watch.id)).toMatchObject({ isTrial: 1 });
   });

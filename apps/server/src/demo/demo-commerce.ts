@@ -126,13 +126,14 @@ function card(
   return { iccid, msisdn, operator, plan, totalGb, usedMb };
 }
 const CAR = '868120300000001';
-/** The child watch runs on the free trial. */
+/** The child watch runs on the free trial, taken two days ago. */
 const TRIAL_WATCH = '8600000003';
-const TRIAL_DAYS = 7;
+const TRIAL_STARTED_DAYS_AGO = 2;
 const SERVICE_DAYS = 365;
 
 /** What the demo car's owner bought 12 days ago, paid with the development provider. */
 const PAST_ORDER: DemoProductKey = 'data1g';
+const PAST_ORDER_DAYS_AGO = 12;
 
 /**
  * The demo's catalogue, SIM cards (with ICCIDs on the devices), service periods and the car's
@@ -153,33 +154,50 @@ export async function ensureDemoCommerce(
     if (!device || !sim) continue;
     if (!(await simCards.find(sim.iccid))) await simCards.importAll([demoCard(sim, now)]);
     if (device.iccid === null) await simCards.attach(device.id, sim.iccid);
-    const trial = firstTime && demo.terminalNo === TRIAL_WATCH;
-    if (trial || !(await deviceServices.find(device.id)))
+    if (firstTime && demo.terminalNo === TRIAL_WATCH) {
+      // Not activated until its trial order, which starts the period as a bought one does.
+      const start = now - TRIAL_STARTED_DAYS_AGO * DAY;
       await deviceServices.save({
         deviceId: device.id,
-        startingTime: now - (trial ? 2 * DAY : 0),
-        expirationTime: now + (trial ? (TRIAL_DAYS - 2) * DAY : SERVICE_DAYS * DAY),
-        isTrial: trial ? 1 : 0,
+        startingTime: start,
+        expirationTime: start,
+        isTrial: 0,
       });
-    const iccid = device.iccid ?? sim.iccid;
+      await pastOrder(repositories, device.id, 'trial7d', null, orderNoPrefix, now);
+    } else if (!(await deviceServices.find(device.id)))
+      await deviceServices.save({
+        deviceId: device.id,
+        startingTime: now,
+        expirationTime: now + SERVICE_DAYS * DAY,
+        isTrial: 0,
+      });
     if (demo.terminalNo === CAR)
-      await pastOrder(repositories, device.id, iccid, orderNoPrefix, now);
+      await pastOrder(
+        repositories,
+        device.id,
+        PAST_ORDER,
+        device.iccid ?? sim.iccid,
+        orderNoPrefix,
+        now,
+      );
   }
 }
 
-/** The car's past order, bought by its owner (seedDemoPaidOrder adds none to a device with one). */
+/** A paid order of the device's owner (seedDemoPaidOrder adds none to a device with one). */
 async function pastOrder(
   repositories: Repositories,
   deviceId: number,
-  iccid: string,
+  key: DemoProductKey,
+  iccid: string | null,
   orderNoPrefix: string,
   now: number,
 ): Promise<void> {
-  const { nameEn } = CATALOGUE[PAST_ORDER];
+  const { nameEn } = CATALOGUE[key];
   const product = (await repositories.products.list(false)).find((p) => p.nameEn === nameEn);
   const [owner] = await repositories.devices.members(deviceId);
   if (!product || owner?.isOwner !== 1) return;
-  const order = { userId: owner.userId, deviceId, product, iccid, orderNoPrefix, now };
+  const daysAgo = key === 'trial7d' ? TRIAL_STARTED_DAYS_AGO : PAST_ORDER_DAYS_AGO;
+  const order = { userId: owner.userId, deviceId, product, iccid, orderNoPrefix, now, daysAgo };
   await seedDemoPaidOrder(repositories, order);
 }
 
