@@ -115,6 +115,7 @@ export function Checkout({ draft }: { draft: PurchaseDraft }) {
                       key={name}
                       data-provider={name}
                       onClick={() => setChosen(name)}
+                      arrowIcon={false}
                       extra={<Radio value={name} />}
                     >
                       {t(`pay.provider.${name}`)}
