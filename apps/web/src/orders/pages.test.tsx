@@ -274,6 +274,16 @@ describe('order details', () => {
     ]);
   });
 
+  it('says when an unpaid order closes, and offers no refund', async () => {
+    handlers.orderById = () => order({ closeTime: Date.UTC(2026, 10, 26, 1, 30) });
+    await page.render('/pagesBuy/order/specifics?orderId=41', <OrderDetailsPage />);
+    expect(document.querySelector('[data-fact="closeTime"]')?.textContent).toContain(
+      'Closes if unpaid',
+    );
+    expect(pageText()).toContain('Unpaid');
+    expect(pageText()).not.toContain('Request a refund');
+  });
+
   it('offers no refund form to the owner reading an order someone else bought', async () => {
     handlers.orderById = () => order({ status: OrderStatus.PAID, isBuyer: false });
     await page.render('/pagesBuy/order/specifics?orderId=41', <OrderDetailsPage />);

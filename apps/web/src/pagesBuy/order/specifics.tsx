@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '@xunji/shared';
+import { OrderStatus, type Order } from '@xunji/shared';
 import { formatPrice } from '../../commerce/format';
 import { Button, DotLoading } from 'antd-mobile';
 import { useState } from 'react';
@@ -49,7 +49,11 @@ function orderFacts(order: Order, t: TFunction): Fact[] {
     [t('orderDetails.payTime'), time(order.payTime), 'payTime'],
   ];
   if (order.payTime === null && order.closeTime !== null)
-    facts.push([t('orderDetails.closeTime'), time(order.closeTime), 'closeTime']);
+    facts.push([
+      t(order.status === OrderStatus.UNPAID ? 'orderDetails.closesAt' : 'orderDetails.closeTime'),
+      time(order.closeTime),
+      'closeTime',
+    ]);
   if (order.refundedFen > 0)
     facts.push([t('orderDetails.refunded'), formatPrice(order.refundedFen), 'refunded']);
   return facts;

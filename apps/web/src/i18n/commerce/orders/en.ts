@@ -72,6 +72,7 @@ const enOrders = {
     createTime: 'Ordered',
     payTime: 'Paid',
     closeTime: 'Closed',
+    closesAt: 'Closes if unpaid',
     provider: 'Paid with',
     refunded: 'Refunded',
     copy: 'Copy',

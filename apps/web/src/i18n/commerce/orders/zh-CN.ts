@@ -69,6 +69,7 @@ const zhCNOrders = {
     createTime: '下单时间',
     payTime: '支付时间',
     closeTime: '关闭时间',
+    closesAt: '未支付将于此时关闭',
     provider: '支付方式',
     refunded: '已退款',
     copy: '复制',
