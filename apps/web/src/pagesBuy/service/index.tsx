@@ -60,6 +60,16 @@ function ValueAddedServices({ terminalId, valueAdded, flags }: DevicePurchaseCon
           </section>
         </>
       ) : null}
+      {shows(PATHS.deviceOrders) ? (
+        <List mode="card">
+          <List.Item
+            data-link="orders"
+            onClick={() => navigateTo(`${PATHS.deviceOrders}?id=${terminalId}`)}
+          >
+            {t('orders.deviceTitle')}
+          </List.Item>
+        </List>
+      ) : null}
     </>
   );
 }
