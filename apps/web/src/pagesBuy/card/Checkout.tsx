@@ -8,6 +8,7 @@ import { usePackageTerms } from '../../commerce/PackageCard';
 import { formatPrice } from '../../commerce/format';
 import { toast } from '../../api/feedback';
 import { Facts, type Fact } from '../../components/Facts';
+import { LoadFailure } from '../../components/LoadFailure';
 import { deviceQueries } from '../../devices/queries';
 import { useAction } from '../../hooks/useAction';
 import { currentClientType } from '../../orders/client-type';
@@ -106,7 +107,9 @@ export function Checkout({ draft }: { draft: PurchaseDraft }) {
         <>
           {free ? null : (
             <List header={t('pay.method')} className="pay-providers">
-              {providers.isSuccess && usable.length === 0 ? (
+              {providers.isError ? (
+                <LoadFailure error={providers.error} onRetry={providers.refetch} />
+              ) : providers.isSuccess && usable.length === 0 ? (
                 <List.Item>{t('pay.noProvider')}</List.Item>
               ) : (
                 <Radio.Group value={provider} onChange={(value) => setChosen(value as PayProvider)}>
