@@ -152,7 +152,7 @@ describe('SIM card, value-added services and activation', () => {
       expect(errors).toEqual([]);
     });
 
-    it('an expired device: its row and card say so with Renew; its history says why', async () => {
+    it('an expired device: its row, details and card say so with Renew; its history says why', async () => {
       const expiredOn = texts.serviceExpiry.expiredOn.replace('{{date}}', PET_EXPIRED_ON);
       await page.goto('/pagesDevice/deviceList/index');
       const row = page.locator(`[data-device-id="${petId}"]`);
@@ -160,7 +160,16 @@ describe('SIM card, value-added services and activation', () => {
         .poll(() => row.getByTestId('service-expired').textContent(), { timeout: 15_000 })
         .toBe(`${expiredOn}${texts.serviceExpiry.renew}`);
       await shot('expired-list');
-      // The history track answers 2303: the page says so, with the date and the way to renew.
+      // Its details still show it, with the same words.
+      await page.goto(`/pagesDevice/info/device?id=${petId}`);
+      await expect
+        .poll(() => page.getByTestId('service-expired').textContent(), { timeout: 15_000 })
+        .toBe(`${expiredOn}${texts.serviceExpiry.renew}`);
+      await shot('expired-info');
+      // The trip reports answer 2303: the page says so instead of failing.
+      await page.goto(`/pagesDevice/report/table?id=${petId}`);
+      await page.locator('[data-failure="expired"]').waitFor();
+      // So does the history track, with the date and the way to renew.
       await page.goto(`/pagesDevice/track/index?id=${petId}`);
       const notice = page.locator('[data-failure="expired"]');
       await notice.waitFor();

@@ -259,21 +259,52 @@ describe('activation page', () => {
 });
 
 describe('an expired device', () => {
-  it('a 2303 on a history page says so with the date and the Renew link, without asking again', async () => {
-    const { default: DeviceInfoPage } = await import('../pagesDevice/info/device');
-    const end = Date.UTC(2024, 4, 6);
+  const expiredAt = Date.UTC(2024, 4, 6);
+  const expiredDevice = () =>
+    terminal(7, {
+      iccid: ICCID,
+      vipState: period(expiredAt),
+      activationState: 1,
+      terminalTypeInfo: terminalTypeInfo(flags),
+    });
+  const answerExpired = () => {
     handlers.terminalV2 = () =>
       Promise.reject(new ApiError(Codes.SERVICE_EXPIRED.code, 'expired', { terminalId: 7 }));
+    handlers.terminalIds = () => [expiredDevice()];
     handlers.terminalValueAdded = () => ({
       terminalId: 7,
-      vipState: period(end),
+      vipState: period(expiredAt),
       activationState: 1,
       expired: true,
       enableValueAdded: true,
       enableActivation: true,
     });
+  };
+
+  it('its details page still shows it, says when its service ended, and asks for it once', async () => {
+    const { default: DeviceInfoPage } = await import('../pagesDevice/info/device');
+    answerExpired();
     useDeviceStore.setState({ devices: [terminal(7)], selectedDevice: terminal(7) });
     await page.render('/pagesDevice/info/device?id=7', <DeviceInfoPage />);
+    expect(pageText()).toContain('Car 7');
+    expect(page.container.querySelector('[data-testid="service-expired"]')?.textContent).toBe(
+      'Service expired on 2024/05/06Renew',
+    );
+    // §8 on the terminal fetch, once; the list's answer shows the device.
+    expect(useDeviceStore.getState()).toMatchObject({ devices: [], selectedDevice: null });
+    expect(callInputs('terminalV2')).toHaveLength(1);
+    expect(callInputs('terminalIds')).toEqual([{ query: { ids: '7' } }]);
+    await click(page.container.querySelector('[data-link="simCard"]')!);
+    expect(navigateTo).toHaveBeenCalledWith('/pagesDevice/sim-card?id=7');
+    await click(buttonNamed('Renew'));
+    expect(navigateTo).toHaveBeenCalledWith('/pagesBuy/appreciation/index?id=7');
+  });
+
+  it('a history page answering 2303 says so with the date and the Renew link', async () => {
+    const { DeviceMissing } = await import('../pagesDevice/info/DeviceMissing');
+    answerExpired();
+    const error = new ApiError(Codes.SERVICE_EXPIRED.code, 'expired', { terminalId: 7 });
+    await page.render('/', <DeviceMissing error={error} onRetry={vi.fn()} />);
     const notice = page.container.querySelector('[data-failure="expired"]')!;
     expect(notice.textContent).toContain("The device's service has expired");
     // The expiry's part of the notice loads on its own (the notice is in the entry's file).
@@ -281,9 +312,6 @@ describe('an expired device', () => {
       await settleUi();
       expect(notice.textContent).toContain('Service expired on 2024/05/06');
     });
-    // §8 on the terminal fetch, once.
-    expect(useDeviceStore.getState()).toMatchObject({ devices: [], selectedDevice: null });
-    expect(callInputs('terminalV2')).toHaveLength(1);
     await click(buttonNamed('Renew'));
     expect(navigateTo).toHaveBeenCalledWith('/pagesBuy/appreciation/index?id=7');
   });

@@ -19,6 +19,7 @@ import {
 import type { FeatureFlags } from '@xunji/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShownDevice } from '../commerce/useShownDevice';
 import { PageLayout } from '../components/PageLayout';
 import { DeviceIcon } from '../devices/DeviceIcon';
 import '../devices/devices.css';
@@ -82,7 +83,7 @@ export default function MoreFunctionsPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
   const funcs = useQuery({ ...deviceQueries.funcs(id ?? 0), enabled: id !== null });
-  const device = useQuery({ ...deviceQueries.one(id ?? 0), enabled: id !== null });
+  const device = useShownDevice(id);
 
   const body = () => {
     if (id === null) return <DeviceMissing invalidId />;

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ActivationState,
   ICON_TYPES,
@@ -12,12 +12,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
 import { toast } from '../../api/feedback';
+import { ServiceExpiredLine } from '../../commerce/ServiceExpiry';
+import { useShownDevice } from '../../commerce/useShownDevice';
 import { PageLayout } from '../../components/PageLayout';
 import { DeviceIcon } from '../../devices/DeviceIcon';
 import '../../devices/devices.css';
-import { invalidateDevices, deviceQueries } from '../../devices/queries';
+import { invalidateDevices } from '../../devices/queries';
 import { StateBadge } from '../../devices/StateBadge';
 import { useDeviceId } from '../../devices/useDeviceId';
+import { useMinuteClock } from '../../devices/useMinuteClock';
 import { useAction } from '../../hooks/useAction';
 import { formatDate } from '../../devices/format';
 import { navigateTo } from '../../router/navigation';
@@ -142,6 +145,7 @@ function DeviceDetails({ device }: { device: Terminal }) {
   const { vipState } = device;
   const iccid = device.iccid;
   const shows = useEntryRule(device.terminalTypeInfo.terminalTypeExtend, iccid !== null);
+  const now = useMinuteClock();
   /** A row's link to `path` when the entry rule allows it; the row is plain text otherwise. */
   const linkTo = (key: string, path: SpecPath, query = `id=${device.id}`) =>
     shows(path) ? { 'data-link': key, onClick: () => navigateTo(`${path}?${query}`) } : {};
@@ -155,6 +159,7 @@ function DeviceDetails({ device }: { device: Terminal }) {
           <div className="device-info__sub">
             <StateBadge deviceState={device.deviceState} motion={device.motion} context="map" />
           </div>
+          <ServiceExpiredLine terminal={device} now={now} />
         </div>
       </header>
       <List className="section">
@@ -236,7 +241,7 @@ function DeviceDetails({ device }: { device: Terminal }) {
 export default function DeviceInfoPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
-  const device = useQuery({ ...deviceQueries.one(id ?? 0), enabled: id !== null });
+  const device = useShownDevice(id);
 
   return (
     <PageLayout title={t('devices.info.title')}>
