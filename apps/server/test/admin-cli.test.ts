@@ -1,17 +1,14 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchWriter } from '../src/gateway/batch-writer.js';
 import { FRAMES_KEPT, FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
 import { GatewayEvents } from '../src/gateway/gateway-events.js';
 import { Pipeline } from '../src/gateway/pipeline.js';
+import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
 import { smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 
 describe.each(testDialects())('admin CLI on %s', (dialect) => {
   let server: TestServer;
@@ -20,17 +17,7 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(
-        tsx,
-        ['src/cli/admin.ts', ...args],
-        { cwd: serverRoot, env: { ...process.env, ...server.database.env, NODE_ENV: 'test' } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const admin = (...args: string[]) => runAdmin(server, ...args);
 
   it('creates a user who can sign in, and refuses a duplicate with exit code 2', async () => {
     const created = await admin(

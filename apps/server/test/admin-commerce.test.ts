@@ -1,20 +1,17 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { zonedToEpoch, type ServicePackage, type SimCardInfo } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandArgs, type AdminCommand } from '../src/cli/command.js';
 import { productCommands } from '../src/cli/product-commands.js';
 import { simCommands } from '../src/cli/sim-commands.js';
 import { loadConfig } from '../src/config.js';
+import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
 import { cardOwners } from './support/sim-fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 const HEADER = 'iccid,msisdn,operator,plan,totalDataMb,totalSms,activationDate,expiryDate,cardSn';
 
 /** The operator's catalogue and SIM card commands (`npm run admin -- product:… / sim:…`). */
@@ -31,17 +28,7 @@ describe.each(testDialects())('commerce admin commands on %s', (dialect) => {
   });
   const owners = cardOwners(() => server, '133', '04');
 
-  function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(
-        tsx,
-        ['src/cli/admin.ts', ...args],
-        { cwd: serverRoot, env: { ...process.env, ...server.database.env, NODE_ENV: 'test' } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const admin = (...args: string[]) => runAdmin(server, ...args);
   /** The same command in this process (a spawned one takes seconds): its output, or its refusal. */
   async function inProcess(
     name: string,

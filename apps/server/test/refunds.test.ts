@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Codes, type Order, type RefundRequestView } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
 import { orderFlow } from './support/order-flow.js';
 import { cardOwners, product, simCard } from './support/sim-fixtures.js';
 import { registerUser, startTestServer, type TestServer } from './support/test-server.js';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 
 /** The buyer asks, the operator decides (admin CLI), the provider refunds. */
 describe.each(testDialects())('refunds on %s', (dialect) => {
@@ -22,17 +18,7 @@ describe.each(testDialects())('refunds on %s', (dialect) => {
   const owners = cardOwners(() => server, '132', '05');
   const flow = orderFlow(() => server);
 
-  function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(
-        tsx,
-        ['src/cli/admin.ts', ...args],
-        { cwd: serverRoot, env: { ...process.env, ...server.database.env, NODE_ENV: 'test' } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const admin = (...args: string[]) => runAdmin(server, ...args);
 
   /** A paid ¥20.00 data package of a new owner. */
   async function paidOrder() {

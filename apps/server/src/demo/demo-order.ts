@@ -1,6 +1,7 @@
 import { ORDER_PAY_WINDOW_MS } from '@xunji/shared';
 import type { ProductRow } from '../db/schema.js';
 import { merchantNumber } from '../commerce/order-no.js';
+import { orderedProduct } from '../commerce/ordered-product.js';
 import { DEVELOPMENT_MERCHANT } from '../providers/payment/development-payment-provider.js';
 import type { Repositories } from '../repositories/create-repositories.js';
 
@@ -34,15 +35,7 @@ export async function seedDemoPaidOrder(repositories: Repositories, demo: DemoOr
       userId: demo.userId,
       deviceId: demo.deviceId,
       iccid: demo.iccid,
-      productId: product.id,
-      productNameZh: product.nameZh,
-      productNameEn: product.nameEn,
-      kind: product.kind,
-      effect: product.effect,
-      quota: product.quota,
-      durationDays: product.durationDays,
-      isTrial: product.isTrial,
-      amountFen: product.priceFen,
+      ...orderedProduct(product),
       provider: 'development',
       merchantId: DEVELOPMENT_MERCHANT,
       clientType: 'h5',

@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { merchantNumber } from '../commerce/order-no.js';
+import { orderedProduct } from '../commerce/ordered-product.js';
 import type { OrderPayments } from '../commerce/order-payments.js';
 import type { OrderRow, ProductRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -98,15 +99,7 @@ export class OrderService {
         userId,
         deviceId,
         iccid,
-        productId: product.id,
-        productNameZh: product.nameZh,
-        productNameEn: product.nameEn,
-        kind: product.kind,
-        effect: product.effect,
-        quota: product.quota,
-        durationDays: product.durationDays,
-        isTrial: product.isTrial,
-        amountFen: product.priceFen,
+        ...orderedProduct(product),
         provider: provider.id,
         merchantId: provider.merchantId,
         clientType: body.clientType,

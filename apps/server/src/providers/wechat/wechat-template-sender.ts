@@ -1,6 +1,7 @@
 import { alarmTemplateParams, type AlarmNotice } from '../alarm-notice.js';
 import { delivered, failed, unreachable, type DeliveryOutcome } from '../delivery-outcome.js';
-import { WechatAccessToken, type WechatAccessTokenOptions } from './wechat-access-token.js';
+import type { CachedToken } from '../cached-token.js';
+import { wechatAccessToken, type WechatAccessTokenOptions } from './wechat-access-token.js';
 import type { WechatAlarmSender } from './wechat-alarm-sender.js';
 import {
   callWechatApi,
@@ -30,10 +31,10 @@ const STALE_TOKEN = new Set([40001, 42001, 40014]);
 /** Official-account template message (`/cgi-bin/message/template/send`). */
 export class WechatTemplateSender implements WechatAlarmSender {
   readonly name = 'wechat';
-  private readonly tokens: WechatAccessToken;
+  private readonly tokens: CachedToken;
 
   constructor(private readonly options: WechatTemplateOptions) {
-    this.tokens = new WechatAccessToken(options);
+    this.tokens = wechatAccessToken(options);
   }
 
   async send(

@@ -8,7 +8,8 @@ import {
   transid,
   type OnelinkOptions,
 } from './onelink-api.js';
-import { OnelinkToken } from './onelink-token.js';
+import type { CachedToken } from '../../cached-token.js';
+import { onelinkToken } from './onelink-token.js';
 
 /** `query/sim-status` cardStatus → §4 SIM state. */
 const STATE_OF_CARD_STATUS: Record<string, SimState> = {
@@ -41,13 +42,13 @@ const amount = (record: Record<string, unknown> | undefined, field: string): num
  */
 export class OnelinkSimProvider implements SimProvider {
   readonly source = 'onelink';
-  private readonly token: OnelinkToken;
+  private readonly token: CachedToken;
 
   constructor(
     private readonly options: OnelinkOptions,
     private readonly clock: Clock,
   ) {
-    this.token = new OnelinkToken(options, clock);
+    this.token = onelinkToken(options, clock);
   }
 
   async usage(iccid: string): Promise<SimUsage | null> {
