@@ -172,10 +172,17 @@ describe('value-added services', () => {
     ];
   });
 
-  it('shows the period, the call minutes and the paths, each leading to its details', async () => {
+  it('shows the period, the call minutes and the paths with packages on sale, each leading to its details', async () => {
+    handlers.servicePackages = (input) =>
+      (input as { params: { path: string } } | undefined)?.params.path === 'record'
+        ? [product(8, { kind: 'service', effect: 'servicePeriod', quota: null, path: 'record' })]
+        : [];
     await page.render('/pagesBuy/service/index?id=7', <ValueAddedPage />);
     expect(callInputs('telPackages')[0]).toEqual({ query: { terminalId: 7 } });
     expect(page.container.querySelector('[data-package="5"]')?.textContent).toContain('60 min');
+    // Nothing on sale under the other paths: no entry leads to an empty list.
+    expect(page.container.querySelector('[data-path="history"]')).toBeNull();
+    expect(page.container.querySelector('[data-path="renewal"]')).toBeNull();
     await click(page.container.querySelector('[data-path="record"]')!);
     expect(navigateTo).toHaveBeenCalledWith('/pagesBuy/service/details?id=7&path=record');
     await click(buttonNamed('Renew'));

@@ -100,6 +100,11 @@ describe('the entry rule: audit mode (§4)', () => {
     },
   );
 
+  it('shows no purchase before the launch configuration (and with it audit mode) is known', () => {
+    expect(showsEntry(PATHS.pay, context({ config: null }), everyPathHasAPage)).toBe(false);
+    expect(showsEntry(PATHS.orders, context({ config: null }), everyPathHasAPage)).toBe(false);
+  });
+
   it('leaves the other entries alone', () => {
     expect(showsEntry(PATHS.track, context({ auditMode: true }))).toBe(true);
   });

@@ -28,7 +28,11 @@ const configured =
   ({ config }) =>
     config?.[key] ?? true;
 
-const notUnderAudit: Condition = ({ auditMode }) => !auditMode;
+/**
+ * A purchase waits for the launch configuration, which comes with audit mode: a review build
+ * never shows one, not even before launch has answered on a first visit.
+ */
+const notUnderAudit: Condition = ({ auditMode, config }) => config !== null && !auditMode;
 
 const hasSimCard: Condition = ({ simCard }) => simCard === true;
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { ActivationState, SERVICE_PATHS } from '@xunji/shared';
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,14 @@ function ValueAddedServices({ terminalId, valueAdded, flags }: DevicePurchaseCon
   const shows = useEntryRule(flags);
   const canBuy = useCanBuy();
   const tel = useQuery({ ...commerceQueries.telPackages(terminalId), enabled: canBuy });
+  // A path leads to its details only when something is on sale there.
+  const pathLists = useQueries({
+    queries: SERVICE_PATHS.map((path) => ({
+      ...commerceQueries.servicePackages(path, terminalId),
+      enabled: canBuy,
+    })),
+  });
+  const onSale = SERVICE_PATHS.filter((_, i) => (pathLists[i]?.data?.length ?? 0) > 0);
   const activated =
     valueAdded.activationState === ActivationState.ACTIVE ||
     valueAdded.activationState === ActivationState.TRIAL;
@@ -41,23 +49,25 @@ function ValueAddedServices({ terminalId, valueAdded, flags }: DevicePurchaseCon
             packages={tel}
             terminalId={terminalId}
           />
-          <section className="packages">
-            <h3 className="packages__title">{t('services.more')}</h3>
-            <List mode="card" className="service-paths" style={{ margin: '8px 0 0' }}>
-              {SERVICE_PATHS.map((path) => (
-                <List.Item
-                  key={path}
-                  data-path={path}
-                  description={t(`services.paths.${path}.text`)}
-                  onClick={() =>
-                    navigateTo(`${PATHS.valueAddedDetails}?id=${terminalId}&path=${path}`)
-                  }
-                >
-                  {t(`services.paths.${path}.title`)}
-                </List.Item>
-              ))}
-            </List>
-          </section>
+          {onSale.length > 0 ? (
+            <section className="packages">
+              <h3 className="packages__title">{t('services.more')}</h3>
+              <List mode="card" className="service-paths" style={{ margin: '8px 0 0' }}>
+                {onSale.map((path) => (
+                  <List.Item
+                    key={path}
+                    data-path={path}
+                    description={t(`services.paths.${path}.text`)}
+                    onClick={() =>
+                      navigateTo(`${PATHS.valueAddedDetails}?id=${terminalId}&path=${path}`)
+                    }
+                  >
+                    {t(`services.paths.${path}.title`)}
+                  </List.Item>
+                ))}
+              </List>
+            </section>
+          ) : null}
         </>
       ) : null}
       {shows(PATHS.deviceOrders) ? (
