@@ -70,6 +70,9 @@ export const SPEED_LIMIT_MAX_KMH = 300;
 export const LOCATION_INTERVALS_S = [1800, 3600, 10_800, 21_600, 43_200] as const;
 /** §9 voice pickup options: 10 s, 0.5, 1, 3, 5 and 10 minutes, in seconds. */
 export const VOICE_PICKUP_S = [10, 30, 60, 180, 300, 600] as const;
+/** §9 share durations in hours: half a day, one, three and seven days. */
+export const SHARE_DURATIONS_H = [12, 24, 72, 168] as const;
+export type ShareDurationH = (typeof SHARE_DURATIONS_H)[number];
 /** §9: an automatic recording lasts 30 s. */
 export const AUTO_RECORD_SECONDS = 30;
 /** Auto-record sound sensitivity, 1 (loud sounds only) to 3 (any sound). */

@@ -168,6 +168,15 @@ export const validationMessages = {
     'zh-CN': '请填写联系人（最多 32 字）',
     en: 'Give a contact name (at most 32 characters)',
   },
+  shareCode: { 'zh-CN': '分享链接无效', en: 'This share link is not valid' },
+  shareDuration: {
+    'zh-CN': '分享时长可选半天、1 天、3 天或 7 天',
+    en: 'A share lasts half a day, one, three or seven days',
+  },
+  oauthCode: { 'zh-CN': '授权码无效', en: 'The authorisation code is not valid' },
+  oauthCodeType: { 'zh-CN': '授权方式无效', en: 'The kind of authorisation is not valid' },
+  identityToken: { 'zh-CN': 'Apple 登录凭证无效', en: 'The Apple sign-in token is not valid' },
+  url: { 'zh-CN': '请输入正确的网址', en: 'Please enter a valid web address' },
   nulCharacter: {
     'zh-CN': '不能包含空字符（U+0000）',
     en: 'The text must not contain the NUL character (U+0000)',

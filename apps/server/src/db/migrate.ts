@@ -19,6 +19,8 @@ import { deviceTenure } from './migrations/0016-device-tenure.js';
 import { deviceIdentity } from './migrations/0017-device-identity.js';
 import { signInGuard } from './migrations/0018-sign-in-guard.js';
 import { commerce } from './migrations/0020-commerce.js';
+import { positionShares } from './migrations/0021-position-shares.js';
+import { oauthIdentities } from './migrations/0022-oauth-identities.js';
 import { deviceSimNumber } from './migrations/0019-device-sim-number.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
@@ -44,6 +46,8 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0018-sign-in-guard': signInGuard(),
     '0019-device-sim-number': deviceSimNumber(),
     '0020-commerce': commerce(dialect),
+    '0021-position-shares': positionShares(dialect),
+    '0022-oauth-identities': oauthIdentities(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

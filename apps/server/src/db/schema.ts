@@ -659,6 +659,34 @@ export interface RefundRequestsTable {
   completedAt: number | null;
 }
 
+/** A link to a device's live position; only the code's hash is kept. */
+export interface PositionSharesTable {
+  id: Generated<number>;
+  codeHash: string;
+  deviceId: number;
+  userId: number;
+  durationH: number;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+/** A WeChat or Apple identity bound to an account. */
+export interface OauthIdentitiesTable {
+  id: Generated<number>;
+  provider: string;
+  subject: string;
+  userId: number;
+  mpOpenId: string | null;
+  openOpenId: string | null;
+  unionId: string | null;
+  nickname: string | null;
+  headImgUrl: string | null;
+  refreshToken: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface Database {
   applications: ApplicationsTable;
   serverSettings: ServerSettingsTable;
@@ -708,6 +736,8 @@ export interface Database {
   orders: OrdersTable;
   orderEvents: OrderEventsTable;
   refundRequests: RefundRequestsTable;
+  positionShares: PositionSharesTable;
+  oauthIdentities: OauthIdentitiesTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -741,3 +771,5 @@ export type ProductRow = Selectable<ProductsTable>;
 export type SimCardRow = Selectable<SimCardsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type RefundRequestRow = Selectable<RefundRequestsTable>;
+export type PositionShareRow = Selectable<PositionSharesTable>;
+export type OauthIdentityRow = Selectable<OauthIdentitiesTable>;

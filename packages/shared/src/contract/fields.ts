@@ -27,6 +27,11 @@ export const iccid = z
   .trim()
   .refine(isIccid, { error: 'iccid' })
   .transform((v) => v.toUpperCase());
+/** A share code: at least 128 random bits, base64url. */
+export const shareCode = z
+  .string({ error: 'shareCode' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'shareCode' });
 export const platform = z.enum(['web', 'android', 'ios'], { error: 'platform' });
 export const version = z.string({ error: 'version' }).regex(VERSION_PATTERN, { error: 'version' });
 

@@ -6,6 +6,8 @@ import * as district from './district.js';
 import * as fence from './fence.js';
 import * as history from './history.js';
 import * as record from './record.js';
+import * as share from './share.js';
+import * as social from './social.js';
 import * as remote from './remote.js';
 import * as terminal from './terminal.js';
 import type { CallDefinition } from './define.js';
@@ -22,6 +24,8 @@ export * from './district-entities.js';
 export * from './remote-entities.js';
 export * from './record-entities.js';
 export * from './commerce-entities.js';
+export * from './share-entities.js';
+export * from './social-entities.js';
 export * from './map-settings.js';
 export { HISTORY_TYPES, instantOf, type HistoryType } from './history-params.js';
 export * as fields from './fields.js';
@@ -38,6 +42,8 @@ export const api = {
   ...remote,
   ...record,
   ...commerce,
+  ...share,
+  ...social,
 } satisfies {
   [K in RouteName]: CallDefinition & { name: K };
 };
