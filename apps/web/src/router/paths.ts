@@ -32,6 +32,9 @@ export const PATHS = {
   amendPwd: '/pagesUser/account/amend-pwd',
   writeOff: '/pagesUser/account/write-off',
   about: '/pagesUser/mi/as',
+  webView: '/pagesUser/webView',
+  developer: '/pagesUser/mi/developers/dev',
+  developerPushMessages: '/pagesUser/mi/developers/push-msgs',
   privacyNotice: '/pagesUser/mi/privacy_notice',
   serviceTerms: '/pagesUser/mi/service_terms',
   deviceList: '/pagesDevice/deviceList/index',
@@ -58,6 +61,8 @@ export const PATHS = {
   voiceRecycle: '/pagesDevice/voice/voice-recycle',
   simCard: '/pagesDevice/sim-card',
   moreFunctions: '/pagesFunc/index',
+  /** Nearby petrol stations and charging piles: a §2 function whose route the spec does not show. */
+  nearby: '/pagesFunc/nearby',
   bindMoreUser: '/pagesUser/account/bind-more-user',
   openLocation: '/open-location',
   chooseLocation: '/choose-location',
