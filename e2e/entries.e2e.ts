@@ -100,6 +100,19 @@ describe('every entry opens its page', () => {
      * Opens each of `entries` from the page `open` shows (and `ready` confirms), checks the page
      * it leads to, and comes back. Returns the labels walked.
      */
+    /**
+     * Purchases show once launch has the configuration (and audit mode); the init script clears
+     * it at every load, as on a first visit.
+     */
+    const launched = () =>
+      page.waitForFunction(() => {
+        const stored = localStorage.getItem('xunji.app');
+        return (
+          stored !== null &&
+          (JSON.parse(stored) as { state?: { config?: unknown } }).state?.config != null
+        );
+      });
+
     async function walk(
       where: string,
       open: () => Promise<void>,
@@ -107,6 +120,7 @@ describe('every entry opens its page', () => {
       entries: Locator,
     ): Promise<string[]> {
       await open();
+      await launched();
       await ready();
       const count = await entries.count();
       expect(count, `${where}: no entries`).toBeGreaterThan(0);
@@ -133,6 +147,7 @@ describe('every entry opens its page', () => {
         await page.goBack();
         await page.waitForURL(from);
         await expect.poll(titleOf, { message: `${walking}: back` }).toBe(fromTitle);
+        await launched();
         await ready();
       }
       walking = where;
