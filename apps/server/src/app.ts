@@ -22,15 +22,18 @@ import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { alarmRoutes } from './routes/alarm.routes.js';
+import { developerRoutes } from './routes/developer.routes.js';
 import { appRoutes } from './routes/app.routes.js';
 import { districtRoutes } from './routes/district.routes.js';
 import { fenceRoutes } from './routes/fence.routes.js';
 import { historyRoutes } from './routes/history.routes.js';
 import { orderRoutes } from './routes/order.routes.js';
 import { paymentCallbacks } from './routes/payment-callback.routes.js';
+import { placeRoutes } from './routes/place.routes.js';
 import { recordRoutes } from './routes/record.routes.js';
 import { remoteRoutes } from './routes/remote.routes.js';
 import { simRoutes } from './routes/sim.routes.js';
+import { shareRoutes } from './routes/share.routes.js';
 import { terminalRoutes } from './routes/terminal.routes.js';
 
 export interface Server {
@@ -152,12 +155,15 @@ export async function buildServer(
       terminalRoutes(registerCall, services);
       historyRoutes(registerCall, services);
       districtRoutes(registerCall, services);
+      placeRoutes(registerCall, services);
       fenceRoutes(registerCall, services);
       alarmRoutes(registerCall, services);
+      developerRoutes(registerCall, services);
       remoteRoutes(registerCall, services);
       recordRoutes(registerCall, services, scope);
       simRoutes(registerCall, services);
       orderRoutes(registerCall, services);
+      shareRoutes(registerCall, services);
     },
     { prefix: config.apiRoot },
   );

@@ -14,6 +14,7 @@ import { CommandDispatcher } from './gateway/command-dispatcher.js';
 import { LiveSessions } from './gateway/live-sessions.js';
 import { TrackCache } from './history/track-cache.js';
 import { createReverseGeocoder } from './providers/geocoding/create-reverse-geocoder.js';
+import { amapPlaceAround } from './providers/places/amap-place-around.js';
 import { createSmsProvider } from './providers/sms/create-sms-provider.js';
 import { createAlarmStage } from './alarms/create-alarm-stage.js';
 import { createCommerce } from './commerce/create-commerce.js';
@@ -21,6 +22,7 @@ import { AlarmLogService } from './services/alarm-log.service.js';
 import { AlarmSettingService } from './services/alarm-setting.service.js';
 import { FenceService } from './services/fence.service.js';
 import { PushClientService } from './services/push-client.service.js';
+import { DeveloperService } from './services/developer.service.js';
 import { AccountService } from './services/account.service.js';
 import { AppContentService } from './services/app-content.service.js';
 import { AuthService } from './services/auth.service.js';
@@ -35,11 +37,13 @@ import { DeviceAccess } from './services/device-access.service.js';
 import { DeviceSettingsService } from './services/device-settings.service.js';
 import { DeviceTenure } from './services/device-tenure.service.js';
 import { DistrictService } from './services/district.service.js';
+import { PlaceService } from './services/place.service.js';
 import { HistoryService } from './services/history.service.js';
 import { LocationService } from './services/location.service.js';
 import { LoginGuard } from './services/login-guard.js';
 import { AttemptCounters } from './services/attempt-counters.js';
 import { PenaltyDelay } from './services/penalty-delay.js';
+import { PositionShareService } from './services/position-share.service.js';
 import { MemberNotices } from './services/member-notices.js';
 import { ModelCatalogue } from './services/model-catalogue.js';
 import { SimCardAccess } from './services/sim-card-access.js';
@@ -102,6 +106,7 @@ export async function createServices(
   );
   const models = new ModelCatalogue(repositories.deviceModels, clock);
   const addresses = createReverseGeocoder(config, repositories.geocodeCache, logger, clock);
+  const places = new PlaceService(amapPlaceAround(config.amap), clock, logger);
   const segmentUpdater = new SegmentUpdater(
     repositories.positions,
     repositories.segments,
@@ -230,6 +235,7 @@ export async function createServices(
       clock,
       config.env === 'production',
     ),
+    developer: new DeveloperService(repositories, clock, () => alarmStage.worker.kick()),
     trackCache,
     history: new HistoryService(
       deviceAccess,
@@ -250,6 +256,14 @@ export async function createServices(
       clock,
     ),
     dayMileage: new DayMileageService(deviceAccess, repositories.odometers, clock),
+    positionShares: new PositionShareService(
+      repositories.positionShares,
+      deviceAccess,
+      models,
+      attemptCounters,
+      addresses,
+      clock,
+    ),
     catalogue,
     simCards: new SimCardService(simCardAccess, repositories.simCards, clock),
     simTopups,
@@ -278,7 +292,13 @@ export async function createServices(
     sms,
     auth,
     account: new AccountService(repositories.users, repositories.devices, sms, tenure),
-    appContent: new AppContentService(repositories.appContent, clock, config.maps),
+    appContent: new AppContentService(
+      repositories.appContent,
+      clock,
+      config.maps,
+      places.configured,
+    ),
     districts: new DistrictService(),
+    places,
   };
 }

@@ -227,6 +227,12 @@ export const Codes = {
     'This location share has ended or does not exist',
   ),
   SHARE_NOT_FOUND: entry(3002, 404, '分享不存在', 'No such share'),
+  SHARE_TOO_FREQUENT: entry(
+    3003,
+    429,
+    '查看位置分享太频繁，请稍后再试',
+    'Too many location share requests from this network; please wait a minute',
+  ),
   WECHAT_BIND_FAILED: entry(3101, 400, '微信绑定失败', 'Wechat binding error'),
   OAUTH_TAKEN: entry(
     3102,
@@ -259,6 +265,13 @@ export const Codes = {
     'Binding took too long; please sign in again',
   ),
   NOT_FOLLOWING: entry(3107, 409, '请先关注公众号', 'Follow the official account first'),
+  PLACES_NOT_CONFIGURED: entry(3201, 400, '附近搜索未开通', 'Nearby search is not available here'),
+  PLACES_UNAVAILABLE: entry(
+    3202,
+    502,
+    '附近搜索暂时不可用，请稍后重试',
+    'Nearby search is not available just now; please try again later',
+  ),
   CONFIRM_REQUIRED: entry(9006, 409, '请确认操作', 'Please confirm'),
   SYSTEM_ERROR: entry(500, 500, '系统错误，请稍后重试', 'System error, please try again later'),
 } as const satisfies Record<string, CodeEntry>;

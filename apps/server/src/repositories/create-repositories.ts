@@ -18,11 +18,13 @@ import { HeldDeviceRepository } from './held-device.repository.js';
 import { LoginFailureRepository } from './login-failure.repository.js';
 import { MediaChunkRepository } from './media-chunk.repository.js';
 import { NetworkFixRepository } from './network-fix.repository.js';
+import { MessageLogRepository } from './message-log.repository.js';
 import { NotificationRepository } from './notification.repository.js';
 import { OdometerRepository } from './odometer.repository.js';
 import { OrderFulfilmentRepository } from './order-fulfilment.repository.js';
 import { OrderRepository } from './order.repository.js';
 import { PositionRepository } from './position.repository.js';
+import { PositionShareRepository } from './position-share.repository.js';
 import { ProductRepository } from './product.repository.js';
 import { PushClientRepository } from './push-client.repository.js';
 import { RefundRepository } from './refund.repository.js';
@@ -75,7 +77,9 @@ export function createRepositories(database: DatabaseHandle) {
     alarmLogs: new AlarmLogRepository(db),
     pushClients: new PushClientRepository(db),
     notifications: new NotificationRepository(db),
+    messageLog: new MessageLogRepository(db),
     tenures: new TenureRepository(db),
+    positionShares: new PositionShareRepository(db),
     products: new ProductRepository(db),
     simCards: new SimCardRepository(db),
     orders: new OrderRepository(db),

@@ -10,8 +10,9 @@ export interface TenureEnd {
 /**
  * The end of a device's tenure (docs/security.md), in one transaction: every binding and bind
  * request goes, the fences retire, the personal alarm setting (numbers, WeChat follower, toggles)
- * goes back to the defaults, commands still queued for the device are unsent, and the name and
- * icon its owner gave it are cleared. The data itself stays, hidden by time from whoever is next.
+ * goes back to the defaults, its location shares end, commands still queued for the device are
+ * unsent, and the name and icon its owner gave it are cleared. The data itself stays, hidden by
+ * time from whoever is next.
  */
 export class TenureRepository {
   constructor(private readonly db: Db) {}
@@ -31,6 +32,12 @@ export class TenureRepository {
         .where('retiredAt', 'is', null)
         .execute();
       await trx.deleteFrom('alarmSettings').where('deviceId', '=', deviceId).execute();
+      await trx
+        .updateTable('positionShares')
+        .set({ revokedAt: now })
+        .where('deviceId', '=', deviceId)
+        .where('revokedAt', 'is', null)
+        .execute();
       await trx
         .updateTable('commands')
         .set({ state: 'done', result: 'unsent', answeredAt: now })
