@@ -64,6 +64,14 @@ describe('more functions grid', () => {
     expect(functionEntries(7, () => false)).toEqual([]);
   });
 
+  it('offers sharing the location only to those who may manage the device', () => {
+    const keysFor = (manager: boolean) =>
+      functionEntries(7, () => true, manager).map((entry) => entry.key);
+    expect(keysFor(true)).toContain('shareLocation');
+    expect(keysFor(false)).not.toContain('shareLocation');
+    expect(keysFor(false)).toContain('track');
+  });
+
   it('links each entry to its §2 route with the device id', () => {
     const entries = functionEntries(42, () => true);
     const path = (key: string) => entries.find((entry) => entry.key === key)?.path;

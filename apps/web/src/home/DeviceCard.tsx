@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/call';
 import { DeviceIcon } from '../devices/DeviceIcon';
 import { FixAge, useAgeText } from '../devices/FixAge';
+import { canManage } from '../devices/manage';
 import { formatBattery, formatLocateTime, formatSpeed } from '../devices/format';
 import { useFunctionEntries, type FunctionKey } from '../devices/functions';
 import { StateBadge } from '../devices/StateBadge';
@@ -86,6 +87,7 @@ export function DeviceCard({ terminal, now }: { terminal: Terminal; now: number 
     terminal.terminalTypeInfo.terminalTypeExtend,
     terminal.id,
     terminal.iccid,
+    canManage(terminal),
   ).filter((entry) => CARD_ACTIONS.includes(entry.key));
   return (
     <section

@@ -5,6 +5,7 @@ import {
   BankcardOutline,
   BellOutline,
   CheckShieldOutline,
+  CompassOutline,
   CouponOutline,
   EnvironmentOutline,
   GiftOutline,
@@ -24,6 +25,7 @@ import { PageLayout } from '../components/PageLayout';
 import { DeviceIcon } from '../devices/DeviceIcon';
 import '../devices/devices.css';
 import { useFunctionEntries, type FunctionKey } from '../devices/functions';
+import { canManage } from '../devices/manage';
 import { deviceQueries } from '../devices/queries';
 import { StateBadge } from '../devices/StateBadge';
 import { useDeviceId } from '../devices/useDeviceId';
@@ -38,6 +40,7 @@ const ICONS: Record<FunctionKey, ReactNode> = {
   locateMode: <LocationOutline />,
   voice: <AudioOutline />,
   shareLocation: <LinkOutline />,
+  nearby: <CompassOutline />,
   valueAdded: <GiftOutline />,
   activation: <CouponOutline />,
   topUp: <BankcardOutline />,
@@ -52,13 +55,15 @@ function FunctionGrid({
   flags,
   deviceId,
   iccid,
+  manager,
 }: {
   flags: FeatureFlags;
   deviceId: number;
   iccid: string | null;
+  manager: boolean;
 }) {
   const { t } = useTranslation();
-  const entries = useFunctionEntries(flags, deviceId, iccid);
+  const entries = useFunctionEntries(flags, deviceId, iccid, manager);
   return (
     <Grid columns={4} className="func-grid">
       {entries.map(({ key, path }) => (
@@ -116,6 +121,7 @@ export default function MoreFunctionsPage() {
           flags={funcs.data.terminalTypeInfo.terminalTypeExtend}
           deviceId={id}
           iccid={device.data?.iccid ?? null}
+          manager={device.data ? canManage(device.data) : true}
         />
       </>
     );

@@ -56,6 +56,7 @@ export const PAGE_TABLE = {
   [PATHS.voice]: 'page',
   [PATHS.voiceRecycle]: 'page',
   [PATHS.moreFunctions]: 'page',
+  [PATHS.authorize]: 'page',
   [PATHS.bindMoreUser]: 'page',
   [PATHS.simCard]: 'page',
   [PATHS.valueAdded]: 'page',
@@ -67,7 +68,9 @@ export const PAGE_TABLE = {
   [PATHS.deviceOrders]: 'page',
   [PATHS.orderDetails]: 'page',
   [PATHS.openLocation]: 'page',
+  [PATHS.nearby]: 'page',
   [PATHS.chooseLocation]: 'page',
+  [PATHS.distributeLocation]: 'page',
 } as const satisfies Record<string, PageLayoutKind>;
 
 export type PagePath = keyof typeof PAGE_TABLE;

@@ -80,6 +80,7 @@ const PAGES: Record<PagePath, Page> = {
   [PATHS.voice]: settingsPage(() => import('../pagesDevice/voice/index')),
   [PATHS.voiceRecycle]: settingsPage(() => import('../pagesDevice/voice/voice-recycle')),
   [PATHS.moreFunctions]: lazyPage(() => import('../pagesFunc/index')),
+  [PATHS.authorize]: lazyPage(() => import('../pagesFunc/authorize')),
   [PATHS.bindMoreUser]: lazyPage(() => import('../pagesUser/account/bind-more-user')),
   [PATHS.simCard]: commercePage(() => import('../pagesDevice/sim-card/index')),
   [PATHS.valueAdded]: commercePage(() => import('../pagesBuy/service/index')),
@@ -91,7 +92,9 @@ const PAGES: Record<PagePath, Page> = {
   [PATHS.deviceOrders]: commercePage(() => import('../pagesBuy/order/indent-device')),
   [PATHS.orderDetails]: commercePage(() => import('../pagesBuy/order/specifics')),
   [PATHS.openLocation]: lazyPage(() => import('../pages/location/open-location')),
+  [PATHS.nearby]: lazyPage(() => import('../pagesFunc/nearby')),
   [PATHS.chooseLocation]: lazyPage(() => import('../pages/location/choose-location')),
+  [PATHS.distributeLocation]: lazyPage(() => import('../pagesMore/distribute/location')),
 };
 
 /** The layouts each kind of page renders in. */

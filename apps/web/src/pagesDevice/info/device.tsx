@@ -16,6 +16,7 @@ import { ServiceExpiredLine } from '../../commerce/ServiceExpiry';
 import { useShownDevice } from '../../commerce/useShownDevice';
 import { PageLayout } from '../../components/PageLayout';
 import { DeviceIcon } from '../../devices/DeviceIcon';
+import { canManage } from '../../devices/manage';
 import '../../devices/devices.css';
 import { invalidateDevices } from '../../devices/queries';
 import { StateBadge } from '../../devices/StateBadge';
@@ -36,9 +37,6 @@ const ACTIVATION_WORDS = {
 } as const;
 
 const isName = (value: string) => byteLength(value) >= 1 && byteLength(value) <= 32;
-
-/** The owner, or an enterprise user seeing the device through the organisation, may change it. */
-export const canManage = (device: Terminal): boolean => device.isOwner || device.userState === null;
 
 function RenameDialog({ device, onClose }: { device: Terminal; onClose: () => void }) {
   const { t } = useTranslation();
