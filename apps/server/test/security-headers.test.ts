@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tileImageSource } from '../src/http/security-headers.js';
+import { tileImageSource, WECHAT_JS_SDK_ORIGIN } from '../src/http/security-headers.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const SCRIPT = "document.documentElement.lang = 'en';";
@@ -72,6 +72,24 @@ describe('security headers', () => {
     expect(policy['img-src']).toContain('http://*.maps.lan');
     expect(policy['media-src']).toEqual(["'self'", 'blob:']);
     expect(policy).not.toHaveProperty('upgrade-insecure-requests');
+  });
+
+  it("allows WeChat's JS-SDK script only when the official account is configured", async () => {
+    const scriptSrc = async (headers: Headers) =>
+      /script-src ([^;]*)/.exec(headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    expect(await scriptSrc(await headersOf('/'))).not.toContain(WECHAT_JS_SDK_ORIGIN);
+    const wechat = await startTestServer('sqlite', {
+      WEB_DIST: webDist,
+      WECHAT_APP_ID: 'wx-app',
+      WECHAT_APP_SECRET: 'wx-secret',
+    });
+    try {
+      const response = await fetch(`${wechat.url}/pagesMore/distribute/location`);
+      await response.arrayBuffer();
+      expect(await scriptSrc(response.headers)).toContain(WECHAT_JS_SDK_ORIGIN);
+    } finally {
+      await wechat.close();
+    }
   });
 
   it('turns tile URL templates into image sources', () => {

@@ -9,7 +9,12 @@ export interface SecurityHeaderOptions {
   webDist: string;
   /** The configured tile servers (`TILES_*`, map-settings.ts), for img-src. */
   tileUrls: string[];
+  /** With the official account configured, the share sheet inside WeChat loads its JS-SDK. */
+  social?: { wechatMp: object | undefined };
 }
+
+/** The origin of WeChat's JS-SDK script (jweixin-1.6.0.js). */
+export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
 
 const sha256Sources = (html: string, pattern: RegExp): string[] =>
   [...html.matchAll(pattern)].map(
@@ -52,13 +57,14 @@ export async function registerSecurityHeaders(
     ? inlineHashes(fs.readFileSync(index, 'utf8'))
     : { scripts: [], styles: [] };
   const tiles = options.tileUrls.flatMap((url) => tileImageSource(url) ?? []);
+  const wechatSdk = options.social?.wechatMp ? [WECHAT_JS_SDK_ORIGIN] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...inline.scripts],
+        scriptSrc: ["'self'", ...inline.scripts, ...wechatSdk],
         styleSrc: ["'self'", ...inline.styles],
         // Map tiles (any https host, and the configured ones), captchas (data:), ad images.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tiles],
