@@ -4,6 +4,7 @@ import {
   type ShareInfo,
   type ShareLbs,
   type ShareRecord,
+  type Terminal,
 } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../src/services/password-hasher.js';
@@ -37,6 +38,17 @@ describe.each(testDialects())('location sharing on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { TRUST_PROXY: 'true' });
+    // Before the first call: the model catalogue is then read once for the suite.
+    await server.repositories.deviceModels.create({
+      name: 'NoShare-1',
+      category: 'wired',
+      family: null,
+      protocol: 'jt808',
+      iconType: 0,
+      defaultForProtocol: 0,
+      features: JSON.stringify({ enablePositionShare: false }),
+      createdAt: Date.now(),
+    });
   });
   afterAll(() => server.close());
 
@@ -130,7 +142,12 @@ describe.each(testDialects())('location sharing on %s', (dialect) => {
     expect(Math.abs(expireTime - server.clock.now() - 12 * HOUR)).toBeLessThan(5_000);
 
     const shown = await info(code);
-    expect(shown.data).toEqual({ terminalName: 'Family car', iconType: 0, expireTime });
+    const card = await call<Terminal>('GET', `/terminal/${device.id}`, owner.token);
+    expect(shown.data).toEqual({
+      terminalName: 'Family car',
+      iconType: card.data.iconType,
+      expireTime,
+    });
 
     const position = await lbs(code);
     expect(position.code).toBe(0);
@@ -248,16 +265,6 @@ describe.each(testDialects())('location sharing on %s', (dialect) => {
   });
 
   it('refuses a model without position sharing', async () => {
-    await server.repositories.deviceModels.create({
-      name: 'NoShare-1',
-      category: 'wired',
-      family: null,
-      protocol: 'jt808',
-      iconType: 0,
-      defaultForProtocol: 0,
-      features: JSON.stringify({ enablePositionShare: false }),
-      createdAt: Date.now(),
-    });
     const { device, owner } = await ownedDevice('Van', 'NoShare-1');
     expect((await share(owner.token, device.id)).code).toBe(Codes.COMMAND_UNSUPPORTED.code);
   });
@@ -267,7 +274,7 @@ describe.each(testDialects())('location sharing on %s', (dialect) => {
     const bad = [
       await share(owner.token, device.id, 48),
       await call('POST', '/position-share-record', owner.token, {
-        terminalId: String(device.id),
+        terminalId: 'first',
         duration: 12,
       }),
       await call('POST', '/position-share-record', owner.token, { terminalId: device.id }),
