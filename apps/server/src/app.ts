@@ -33,6 +33,7 @@ import { placeRoutes } from './routes/place.routes.js';
 import { recordRoutes } from './routes/record.routes.js';
 import { remoteRoutes } from './routes/remote.routes.js';
 import { simRoutes } from './routes/sim.routes.js';
+import { appleCallback, socialRoutes } from './routes/social.routes.js';
 import { shareRoutes } from './routes/share.routes.js';
 import { terminalRoutes } from './routes/terminal.routes.js';
 
@@ -163,11 +164,14 @@ export async function buildServer(
       recordRoutes(registerCall, services, scope);
       simRoutes(registerCall, services);
       orderRoutes(registerCall, services);
+      socialRoutes(registerCall, services);
       shareRoutes(registerCall, services);
     },
     { prefix: config.apiRoot },
   );
   // A scope of its own: providers and the buyer's browser send no applicationId, bodies stay raw.
+  // A scope of its own: Apple's form_post carries no applicationId and a form body.
+  await app.register(appleCallback, { prefix: config.apiRoot, appleSignIn: services.appleSignIn });
   await app.register(paymentCallbacks, {
     prefix: config.apiRoot,
     notifications: services.paymentNotifications,

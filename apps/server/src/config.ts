@@ -12,6 +12,8 @@ import {
   type CommerceSettings,
 } from './commerce-settings.js';
 import { configuredTileUrls, mapEnvironment, mapSettings } from './map-settings.js';
+import { contentEnvironment, contentSettings, type ContentSettings } from './content-settings.js';
+import { socialEnvironment, socialSettings, type SocialSettings } from './social-settings.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -40,6 +42,8 @@ const environment = z.object({
   WEB_DIST: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
   ...mapEnvironment,
   ...commerceEnvironment,
+  ...socialEnvironment,
+  ...contentEnvironment,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -237,6 +241,10 @@ export interface Config {
   };
   /** Payment providers, orders and SIM cards (commerce-settings.ts). */
   commerce: CommerceSettings;
+  /** WeChat and Apple sign-in, the official account's followers (social-settings.ts). */
+  social: SocialSettings;
+  /** The user manual and the web view's allowed origins (content-settings.ts). */
+  content: ContentSettings;
 }
 
 export class ConfigError extends Error {}
@@ -298,6 +306,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const maps = mapSettings(e, problems);
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '') ?? '';
   const commerce = commerceSettings(e, production, publicUrl, problems);
+  const social = socialSettings(e, problems);
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -417,5 +426,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       publicUrl,
     },
     commerce,
+    social,
+    content: contentSettings(e),
   };
 }

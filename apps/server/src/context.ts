@@ -26,6 +26,7 @@ import { DeveloperService } from './services/developer.service.js';
 import { AccountService } from './services/account.service.js';
 import { AppContentService } from './services/app-content.service.js';
 import { AuthService } from './services/auth.service.js';
+import { createSocial } from './services/create-social.js';
 import { BindingService } from './services/binding.service.js';
 import { CommandLifecycle } from './services/command-lifecycle.js';
 import { RecordService } from './services/record.service.js';
@@ -186,7 +187,9 @@ export async function createServices(
     logger,
   );
   const auth = new AuthService(repositories.users, repositories.devices, tokens, sms, guard);
+  const social = createSocial(config, repositories, auth, sms, clock, logger);
   return {
+    ...social,
     ...commerce,
     deviceAccess,
     liveSessions,
@@ -291,12 +294,20 @@ export async function createServices(
     captcha,
     sms,
     auth,
-    account: new AccountService(repositories.users, repositories.devices, sms, tenure),
+    account: new AccountService(
+      repositories.users,
+      repositories.devices,
+      sms,
+      tenure,
+      social.oauth,
+    ),
     appContent: new AppContentService(
       repositories.appContent,
       clock,
       config.maps,
       places.configured,
+      config.social,
+      config.content,
     ),
     districts: new DistrictService(),
     places,

@@ -132,7 +132,7 @@ export class AlarmRaiser {
     const jobs: NewNotificationJob[] = [];
     if (setting.pushAlarm === 1)
       for (const client of await this.pushClientsOf(alarm.deviceId))
-        jobs.push(job('push', client.id, client.language));
+        jobs.push({ ...job('push', client.id, client.language), userId: client.userId });
     if (setting.smsAlarm === 1) jobs.push(...numbers('smsPhoneNo').map((n) => job('sms', n)));
     if (setting.telAlarm === 1) jobs.push(...numbers('telPhoneNo').map((n) => job('tel', n)));
     if (setting.wechatAlarm === 1 && setting.wechatOpenUnionid)

@@ -6,7 +6,8 @@ import type { DeliveryOutcome } from '../providers/delivery-outcome.js';
 import type { AlarmLogRepository } from '../repositories/alarm-log.repository.js';
 import type { NotificationRepository } from '../repositories/notification.repository.js';
 import type { PushClientRepository } from '../repositories/push-client.repository.js';
-import type { AlarmChannels } from './alarm-channels.js';
+import type { AlarmChannels, PushMessage } from './alarm-channels.js';
+import { testPushMessage } from './test-alarm.js';
 
 export interface DeliveryRules {
   maxAttempts: number;
@@ -153,6 +154,7 @@ export class NotificationWorker {
   }
 
   private async send(job: NotificationJobRow): Promise<DeliveryOutcome> {
+    if (job.alarmId === null) return this.sendTest(job);
     const alarm = await this.repositories.alarmLogs.withDevice(job.alarmId);
     if (!alarm) return { ok: false, retryable: false, reason: 'the alarm no longer exists' };
     const lang = language(job.language);
@@ -165,17 +167,13 @@ export class NotificationWorker {
     };
     const link = `/pagesMore/message/statement?id=${alarm.id}`;
     switch (job.channel) {
-      case 'push': {
-        const client = await this.repositories.pushClients.byId(job.recipient);
-        if (!client)
-          return { ok: false, retryable: false, reason: 'the push client is gone', gone: true };
-        return this.channels.push(client, {
+      case 'push':
+        return this.pushTo(job.recipient, {
           alarmId: alarm.id,
           terminalId: alarm.deviceId,
           title: notice.alarmName,
           body: [notice.deviceName, notice.time, notice.address].filter(Boolean).join(' · '),
         });
-      }
       case 'sms':
         return this.channels.sms(job.recipient, notice);
       case 'tel':
@@ -189,5 +187,19 @@ export class NotificationWorker {
       default:
         return { ok: false, retryable: false, reason: `unknown channel ${job.channel}` };
     }
+  }
+
+  /** A developer's test alarm (§6): pushes only. */
+  private sendTest(job: NotificationJobRow): Promise<DeliveryOutcome> {
+    if (job.channel !== 'push')
+      return Promise.resolve({ ok: false, retryable: false, reason: 'a test alarm is pushed' });
+    return this.pushTo(job.recipient, testPushMessage(language(job.language)));
+  }
+
+  private async pushTo(clientId: string, message: PushMessage): Promise<DeliveryOutcome> {
+    const client = await this.repositories.pushClients.byId(clientId);
+    if (!client)
+      return { ok: false, retryable: false, reason: 'the push client is gone', gone: true };
+    return this.channels.push(client, message);
   }
 }

@@ -86,4 +86,19 @@ export const userCommands = [
       context.print(token);
     },
   }),
+  defineCommand({
+    name: 'user:developer',
+    usage: 'user:developer <username> on|off',
+    description: "Turn the account's developer mode (§6) on or off",
+    options: {},
+    positionals: 2,
+    async run(_, args, context) {
+      const [username, state] = args;
+      if (args.length !== 2 || !username || (state !== 'on' && state !== 'off'))
+        throw new UsageError('usage: user:developer <username> on|off');
+      const user = await findUserOrFail(context, username);
+      await context.repositories.users.update(user.id, { developerMode: state === 'on' ? 1 : 0 });
+      context.print(`developer mode ${state} for ${user.username}`);
+    },
+  }),
 ];

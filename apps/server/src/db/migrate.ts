@@ -21,6 +21,7 @@ import { signInGuard } from './migrations/0018-sign-in-guard.js';
 import { commerce } from './migrations/0020-commerce.js';
 import { positionShares } from './migrations/0021-position-shares.js';
 import { oauthIdentities } from './migrations/0022-oauth-identities.js';
+import { developerMode } from './migrations/0023-developer-mode.js';
 import { deviceSimNumber } from './migrations/0019-device-sim-number.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
@@ -48,6 +49,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0020-commerce': commerce(dialect),
     '0021-position-shares': positionShares(dialect),
     '0022-oauth-identities': oauthIdentities(dialect),
+    '0023-developer-mode': developerMode(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

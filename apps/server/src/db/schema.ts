@@ -49,6 +49,8 @@ export interface UsersTable {
   terminalNo: string | null;
   openId: string | null;
   wxUserName: string | null;
+  /** §6: 1 when the operator turned developer mode on. */
+  developerMode: Generated<number>;
   createdAt: number;
   updatedAt: number;
 }
@@ -508,7 +510,10 @@ export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'throttled' | '
 
 export interface NotificationJobsTable {
   id: Generated<number>;
-  alarmId: number;
+  /** null for a developer's test alarm. */
+  alarmId: number | null;
+  /** The account addressed, when known (its push clients, a test alarm). */
+  userId?: number | null;
   channel: string;
   recipient: string;
   language: string;
@@ -683,8 +688,18 @@ export interface OauthIdentitiesTable {
   nickname: string | null;
   headImgUrl: string | null;
   refreshToken: string | null;
+  clientId: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** One-time handles of sign-in in progress, keyed on the handle's SHA-256 (0022). */
+export interface OauthTicketsTable {
+  id: string;
+  /** bind: a verified identity to bind; apple-callback: Apple's form_post answer */
+  kind: string;
+  payload: string;
+  expiresAt: number;
 }
 
 export interface Database {
@@ -738,6 +753,7 @@ export interface Database {
   refundRequests: RefundRequestsTable;
   positionShares: PositionSharesTable;
   oauthIdentities: OauthIdentitiesTable;
+  oauthTickets: OauthTicketsTable;
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>;

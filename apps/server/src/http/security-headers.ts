@@ -11,6 +11,8 @@ export interface SecurityHeaderOptions {
   tileUrls: string[];
   /** With the official account configured, the share sheet inside WeChat loads its JS-SDK. */
   social?: { wechatMp: object | undefined };
+  /** The web view's allowed origins (`WEBVIEW_ORIGINS`, content-settings.ts), for frame-src. */
+  content?: { webViewOrigins: string[] };
 }
 
 /** The origin of WeChat's JS-SDK script (jweixin-1.6.0.js). */
@@ -73,6 +75,8 @@ export async function registerSecurityHeaders(
         // Recordings play from blob URLs.
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
+        // Operator pages in the web view (/pagesUser/webView) frame only from the allow-list.
+        frameSrc: ["'self'", ...(options.content?.webViewOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         formAction: ["'self'"],

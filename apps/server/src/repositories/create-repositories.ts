@@ -20,6 +20,7 @@ import { MediaChunkRepository } from './media-chunk.repository.js';
 import { NetworkFixRepository } from './network-fix.repository.js';
 import { MessageLogRepository } from './message-log.repository.js';
 import { NotificationRepository } from './notification.repository.js';
+import { OauthIdentityRepository } from './oauth-identity.repository.js';
 import { OdometerRepository } from './odometer.repository.js';
 import { OrderFulfilmentRepository } from './order-fulfilment.repository.js';
 import { OrderRepository } from './order.repository.js';
@@ -49,6 +50,7 @@ export function createRepositories(database: DatabaseHandle) {
     applications: new ApplicationRepository(db),
     settings: new SettingsRepository(db),
     users: new UserRepository(db),
+    oauthIdentities: new OauthIdentityRepository(db),
     sessions: new SessionRepository(db),
     loginFailures: new LoginFailureRepository(db),
     attemptCounters: new AttemptCounterRepository(db),

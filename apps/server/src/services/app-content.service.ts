@@ -7,9 +7,11 @@ import {
   type VersionCheck,
 } from '@xunji/shared';
 import type { Clock } from '../clock.js';
+import type { ContentSettings } from '../content-settings.js';
 import type { ApplicationRow, NoticeRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { AppContentRepository } from '../repositories/app-content.repository.js';
+import type { SocialSettings } from '../social-settings.js';
 
 const toNotice = (row: NoticeRow): Notice => ({
   id: row.id,
@@ -24,6 +26,10 @@ export class AppContentService {
     private readonly content: AppContentRepository,
     private readonly clock: Clock,
     private readonly maps: MapSettings,
+    /** An AMap key is configured: the app offers nearby petrol and charging stations. */
+    private readonly placesAround: boolean,
+    private readonly social: SocialSettings,
+    private readonly operatorContent: ContentSettings,
   ) {}
 
   configuration(app: ApplicationRow): AppConfig {
@@ -42,9 +48,22 @@ export class AppContentService {
       panorama: app.panorama === 1,
       customerService: app.customerService === 1,
       appManual: app.appManual === 1,
+      placesAround: this.placesAround,
+      manualUrl: this.operatorContent.manualUrl,
+      webViewOrigins: this.operatorContent.webViewOrigins,
       supportPhone: app.supportPhone,
       supportEmail: app.supportEmail,
       maps: this.maps,
+      oauth: {
+        wechatMpAppId: this.social.wechatMp?.appId ?? null,
+        wechatOpenAppId: this.social.wechatOpen?.appId ?? null,
+        // The web's Services ID is the first of APPLE_CLIENT_IDS (docs/sharing.md).
+        appleClientId: this.social.apple?.clientIds[0] ?? null,
+        appleRedirectUri: this.social.apple?.redirectUri ?? null,
+        wechatOpenUrl: this.social.wechatOpenUrl,
+        appleUrl: this.social.apple?.apiUrl ?? null,
+      },
+      wechatMpQrCodeUrl: this.social.wechatMpQrCodeUrl ?? null,
     };
   }
 

@@ -10,9 +10,11 @@ export function toUserView(user: UserWithEnterprise): User {
     phoneNumber: user.phoneNumber,
     userType: user.userType as User['userType'],
     enterprise: user.enterprise,
-    openId: user.openId,
-    wxUser: user.openId !== null,
-    wxUserName: user.wxUserName,
+    // §3: the bound WeChat identity (the openid under the official account, its nickname)
+    openId: user.wechat?.mpOpenId ?? null,
+    wxUser: user.wechat !== null,
+    wxUserName: user.wechat?.nickname ?? null,
     terminalNo: user.terminalNo,
+    developerMode: user.developerMode === 1,
   };
 }

@@ -27,6 +27,7 @@ const user = (userType: User['userType']): User => ({
   openId: null,
   wxUser: false,
   wxUserName: null,
+  developerMode: false,
   terminalNo: userType === 3 ? '864768011234567' : null,
 });
 const failing = (code: number) => vi.fn(() => Promise.reject(new ApiError(code, `code ${code}`)));

@@ -22,6 +22,7 @@ const login: LoginResult = {
     openId: null,
     wxUser: false,
     wxUserName: null,
+    developerMode: false,
     terminalNo: null,
   },
 };

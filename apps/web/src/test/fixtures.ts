@@ -101,9 +101,21 @@ export const appConfig = (patch: Partial<AppConfig> = {}): AppConfig => ({
   panorama: false,
   customerService: true,
   appManual: false,
+  placesAround: false,
+  manualUrl: null,
+  webViewOrigins: [],
   supportPhone: null,
   supportEmail: null,
   maps: DEFAULT_MAP_SETTINGS,
+  oauth: {
+    wechatMpAppId: 'wx-test-official-account',
+    wechatOpenAppId: null,
+    appleClientId: null,
+    appleRedirectUri: null,
+    wechatOpenUrl: 'https://open.weixin.qq.com',
+    appleUrl: null,
+  },
+  wechatMpQrCodeUrl: null,
   ...patch,
 });
 

@@ -16,6 +16,8 @@ export const User = z.object({
   wxUserName: z.string().nullable(),
   /** The device a userType 3 account signed in with; null otherwise. */
   terminalNo: z.string().nullable(),
+  /** §6: the operator turned developer mode on for this account. */
+  developerMode: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 
@@ -53,10 +55,33 @@ export const AppConfig = z.object({
   panorama: z.boolean(),
   customerService: z.boolean(),
   appManual: z.boolean(),
+  /** Nearby petrol and charging stations (`GET /amap/place/around`): an AMap key is configured. */
+  placesAround: z.boolean(),
+  /** The user manual (`APP_MANUAL_URL`), shown when appManual is on; null when none. */
+  manualUrl: z.string().nullable(),
+  /** Origins `/pagesUser/webView` shows in a frame; any other address opens outside. */
+  webViewOrigins: z.array(z.string()),
   supportPhone: z.string().nullable(),
   supportEmail: z.string().nullable(),
   /** The base maps of this server. */
   maps: MapSettings,
+  /** WeChat and Apple sign-in: each id null when not configured (its buttons hidden). */
+  oauth: z.object({
+    /** The official account: its web OAuth inside WeChat (sign-in, alarm followers). */
+    wechatMpAppId: z.string().nullable(),
+    /** The open platform's website app: the QR sign-in on a desktop. */
+    wechatOpenAppId: z.string().nullable(),
+    /** The Services ID of Sign in with Apple on the web. */
+    appleClientId: z.string().nullable(),
+    /** The server's form_post callback registered with Apple. */
+    appleRedirectUri: z.string().nullable(),
+    /** Where WeChat's authorisation pages are: https://open.weixin.qq.com, or a stand-in. */
+    wechatOpenUrl: z.string(),
+    /** Where Apple's authorisation page is (https://appleid.apple.com, or a stand-in); null with Apple off. */
+    appleUrl: z.string().nullable(),
+  }),
+  /** The official account's QR code image (alarm/wx-mp); null when not configured. */
+  wechatMpQrCodeUrl: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 

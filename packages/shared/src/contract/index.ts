@@ -2,9 +2,11 @@ import * as account from './account.js';
 import * as alarm from './alarm.js';
 import * as app from './app.js';
 import * as commerce from './commerce.js';
+import * as developer from './developer.js';
 import * as district from './district.js';
 import * as fence from './fence.js';
 import * as history from './history.js';
+import * as places from './places.js';
 import * as record from './record.js';
 import * as share from './share.js';
 import * as social from './social.js';
@@ -26,6 +28,8 @@ export * from './record-entities.js';
 export * from './commerce-entities.js';
 export * from './share-entities.js';
 export * from './social-entities.js';
+export * from './places-entities.js';
+export * from './developer-entities.js';
 export * from './map-settings.js';
 export { HISTORY_TYPES, instantOf, type HistoryType } from './history-params.js';
 export * as fields from './fields.js';
@@ -37,6 +41,7 @@ export const api = {
   ...terminal,
   ...history,
   ...district,
+  ...places,
   ...fence,
   ...alarm,
   ...remote,
@@ -44,6 +49,7 @@ export const api = {
   ...commerce,
   ...share,
   ...social,
+  ...developer,
 } satisfies {
   [K in RouteName]: CallDefinition & { name: K };
 };
