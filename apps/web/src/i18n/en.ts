@@ -629,7 +629,7 @@ const en = {
       title: 'This location share has ended',
       text: 'It has expired or the person who shared it ended it. Ask them to share it again to keep following.',
     },
-    durations: { h12: 'Half a day', h24: '1 day', h72: '3 days', h168: '7 days' },
+    durations: { h12: 'Half day', h24: '1 day', h72: '3 days', h168: '7 days' },
     hours: '{{count}} h',
     durationLabel: 'The link works for',
     create: 'Create a link',
@@ -771,7 +771,6 @@ const en = {
     ],
   },
   oauth: {
-    ...enCore.oauth,
     title: 'Signing in',
     signingIn: 'Signing in…',
     providers: { wechat: 'WeChat', apple: 'Apple ID' },
