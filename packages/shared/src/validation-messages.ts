@@ -177,6 +177,12 @@ export const validationMessages = {
   oauthCodeType: { 'zh-CN': '授权方式无效', en: 'The kind of authorisation is not valid' },
   identityToken: { 'zh-CN': 'Apple 登录凭证无效', en: 'The Apple sign-in token is not valid' },
   url: { 'zh-CN': '请输入正确的网址', en: 'Please enter a valid web address' },
+  placeType: { 'zh-CN': '请选择加油站或充电站', en: 'Choose petrol stations or charging stations' },
+  placeRadius: {
+    'zh-CN': '搜索半径为 1-50000 米',
+    en: 'The search radius must be 1-50,000 metres',
+  },
+  placeLimit: { 'zh-CN': '每页最多 25 条', en: 'At most 25 places a page' },
   nulCharacter: {
     'zh-CN': '不能包含空字符（U+0000）',
     en: 'The text must not contain the NUL character (U+0000)',

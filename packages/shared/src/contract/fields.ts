@@ -66,6 +66,13 @@ export const id = identifier(INTEGER_MAX);
 export const bigId = identifier(Number.MAX_SAFE_INTEGER);
 export const pushClientId = z.string().max(128).optional();
 
+/** A point as AMap writes it: "lon,lat" (GCJ-02 unless the call says otherwise). */
+export const location = z
+  .string({ error: 'location' })
+  .regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/, { error: 'location' })
+  .transform((value) => value.split(',').map(Number) as [number, number])
+  .refine(([lon, lat]) => Math.abs(lon) <= 180 && Math.abs(lat) <= 90, { error: 'location' });
+
 /** Device and browser facts the app reports at sign-in (spec "system info"). */
 export const systemInfo = z
   .object({

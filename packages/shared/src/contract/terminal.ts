@@ -4,7 +4,7 @@ import { FILTER_FIELDS, ICON_TYPES, type FilterField } from '../device-rules.js'
 import { byteLength } from '../validators.js';
 import { captchaAnswer } from './captcha-fields.js';
 import { defineCall } from './define.js';
-import { id, numeric, pageLimit, pageNumber, transportPassword } from './fields.js';
+import { id, location, numeric, pageLimit, pageNumber, transportPassword } from './fields.js';
 import { timeZone } from './history-params.js';
 import { routes } from './routes.js';
 import {
@@ -235,11 +235,7 @@ export const regeo = defineCall({
   summary:
     'The address of a point: location "lon,lat" in GCJ-02 as AMap takes it, or WGS-84 with coordsys=wgs84',
   query: z.object({
-    location: z
-      .string({ error: 'location' })
-      .regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/, { error: 'location' })
-      .transform((value) => value.split(',').map(Number) as [number, number])
-      .refine(([lon, lat]) => Math.abs(lon) <= 180 && Math.abs(lat) <= 90, { error: 'location' }),
+    location,
     coordsys: z.enum(['gcj02', 'wgs84']).default('gcj02'),
   }),
   response: Regeo.nullable(),
