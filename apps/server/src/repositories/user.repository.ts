@@ -23,6 +23,8 @@ function newUserRow(user: NewAccount): NewUser {
 
 export interface UserWithEnterprise extends UserRow {
   enterprise: Pick<EnterpriseRow, 'id' | 'name'> | null;
+  /** The WeChat identity bound to the account, if any. */
+  wechat: { mpOpenId: string | null; nickname: string | null } | null;
 }
 
 export class UserRepository {
@@ -57,18 +59,28 @@ export class UserRepository {
     const row = await this.db
       .selectFrom('users')
       .leftJoin('enterprises', 'enterprises.id', 'users.enterpriseId')
+      .leftJoin('oauthIdentities as wechat', (join) =>
+        join.onRef('wechat.userId', '=', 'users.id').on('wechat.provider', '=', 'wechat'),
+      )
       .selectAll('users')
-      .select(['enterprises.name as enterpriseName'])
+      .select([
+        'enterprises.name as enterpriseName',
+        'wechat.id as wechatId',
+        'wechat.mpOpenId as wechatMpOpenId',
+        'wechat.nickname as wechatNickname',
+      ])
       .where('users.id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { enterpriseName, ...user } = row;
+    const { enterpriseName, wechatId, wechatMpOpenId, wechatNickname, ...user } = row;
     return {
       ...user,
       enterprise:
         user.enterpriseId !== null && enterpriseName !== null
           ? { id: user.enterpriseId, name: enterpriseName }
           : null,
+      wechat:
+        wechatId === null ? null : { mpOpenId: wechatMpOpenId, nickname: wechatNickname },
     };
   }
 

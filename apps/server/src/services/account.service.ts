@@ -4,6 +4,7 @@ import type { DeviceRepository } from '../repositories/device.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
 import type { DeviceTenure } from './device-tenure.service.js';
 import type { SmsService } from './sms.service.js';
+import type { OauthService } from './oauth.service.js';
 import { toUserView } from './user-view.js';
 
 /** The signed-in user's own account: profile and cancellation. */
@@ -13,6 +14,7 @@ export class AccountService {
     private readonly devices: DeviceRepository,
     private readonly sms: SmsService,
     private readonly tenure: DeviceTenure,
+    private readonly oauth: Pick<OauthService, 'revokeAll'>,
   ) {}
 
   async userInfo(userId: number): Promise<User> {
@@ -38,6 +40,8 @@ export class AccountService {
     await this.sms.consumeCode(input.phoneNumber, input.code);
     // The devices it owned are let go as by the owner's unbind: their next owner starts afresh.
     for (const deviceId of await this.devices.ownedBy(userId)) await this.tenure.release(deviceId);
+    // Apple asks apps to revoke its authorisation; the identities go with the row (cascade).
+    await this.oauth.revokeAll(userId);
     await this.users.delete(userId);
   }
 }

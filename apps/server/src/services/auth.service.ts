@@ -138,7 +138,8 @@ export class AuthService {
     return user;
   }
 
-  private async startSession(user: UserRow, details: SessionDetails): Promise<LoginResult> {
+  /** Signs `user` in: a session, its token and the user as the app sees them. */
+  async startSession(user: UserRow, details: SessionDetails): Promise<LoginResult> {
     const { token, expiresAt } = await this.tokens.issue(user.id, details.applicationId, details);
     const view = await this.users.findWithEnterprise(user.id);
     if (!view) throw new AppError('UNAUTHORIZED');

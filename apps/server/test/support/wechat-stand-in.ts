@@ -6,14 +6,33 @@ export interface ReceivedTemplateMessage {
   message: { touser?: string; template_id?: string; url?: string; data?: unknown };
 }
 
+/** A WeChat user as an app sees them: the openid differs per app, the unionid does not. */
+export interface WechatPerson {
+  openId: string;
+  unionId?: string;
+  nickname?: string;
+  headImgUrl?: string;
+}
+
 /**
- * The official-account API on a local port: `/cgi-bin/token` checks appid and secret and issues
- * a token (expires_in 7200); `/cgi-bin/message/template/send` accepts a known, unexpired token.
+ * The official-account API on a local port: `POST /cgi-bin/stable_token` checks appid and secret
+ * and issues a token (expires_in 7200); `/cgi-bin/message/template/send`, `/cgi-bin/user/info`
+ * and `/cgi-bin/ticket/getticket` accept a known, unexpired token. The web OAuth
+ * (`/sns/oauth2/access_token`, `/sns/userinfo`) serves the official account and, when given,
+ * the open platform's website app: a code works once, for the app it was issued to.
  */
-export function startWechatStandIn(appId: string, appSecret: string) {
+export function startWechatStandIn(
+  appId: string,
+  appSecret: string,
+  openApp?: { appId: string; appSecret: string },
+) {
   const tokens = new Map<string, { expired: boolean }>();
   const received: ReceivedTemplateMessage[] = [];
+  const codes = new Map<string, { appId: string; person: WechatPerson }>();
+  const userTokens = new Map<string, WechatPerson>();
+  const followers = new Set<string>();
   let tokenRequests = 0;
+  let ticketRequests = 0;
   let nextAnswer: { errcode: number; errmsg: string } | undefined;
 
   const json = (value: object) => JSON.stringify(value);
@@ -22,24 +41,83 @@ export function startWechatStandIn(appId: string, appSecret: string) {
     const query = Object.fromEntries(url.searchParams);
     const body = await readBody(request);
     response.setHeader('content-type', 'application/json');
-    if (request.method === 'GET' && url.pathname === '/cgi-bin/token') {
+    if (request.method === 'POST' && url.pathname === '/cgi-bin/stable_token') {
       tokenRequests++;
-      if (query.grant_type !== 'client_credential')
+      const asked = JSON.parse(body.toString() || '{}') as Record<string, unknown>;
+      if (asked.grant_type !== 'client_credential')
         return response.end(json({ errcode: 40002, errmsg: 'invalid grant_type' }));
-      if (query.appid !== appId)
+      if (asked.appid !== appId)
         return response.end(json({ errcode: 40013, errmsg: 'invalid appid' }));
-      if (query.secret !== appSecret)
+      if (asked.secret !== appSecret)
         return response.end(json({ errcode: 40125, errmsg: 'invalid appsecret' }));
       const token = `token-${randomUUID()}`;
       tokens.set(token, { expired: false });
       return response.end(json({ access_token: token, expires_in: 7200 }));
     }
+    if (request.method === 'GET' && url.pathname === '/sns/oauth2/access_token') {
+      const secret = query.appid === appId ? appSecret : openApp?.appSecret;
+      if (query.grant_type !== 'authorization_code')
+        return response.end(json({ errcode: 40002, errmsg: 'invalid grant_type' }));
+      if (query.appid !== appId && query.appid !== openApp?.appId)
+        return response.end(json({ errcode: 40013, errmsg: 'invalid appid' }));
+      if (query.secret !== secret)
+        return response.end(json({ errcode: 40125, errmsg: 'invalid appsecret' }));
+      const issued = codes.get(query.code ?? '');
+      codes.delete(query.code ?? '');
+      if (!issued || issued.appId !== query.appid)
+        return response.end(json({ errcode: 40029, errmsg: 'invalid code' }));
+      const userToken = `user-token-${randomUUID()}`;
+      userTokens.set(userToken, issued.person);
+      const { openId, unionId } = issued.person;
+      return response.end(
+        json({
+          access_token: userToken,
+          expires_in: 7200,
+          refresh_token: `refresh-${randomUUID()}`,
+          openid: openId,
+          scope: 'snsapi_userinfo',
+          ...(unionId ? { unionid: unionId } : {}),
+        }),
+      );
+    }
+    if (request.method === 'GET' && url.pathname === '/sns/userinfo') {
+      const person = userTokens.get(query.access_token ?? '');
+      if (!person || person.openId !== query.openid)
+        return response.end(json({ errcode: 40001, errmsg: 'invalid credential' }));
+      return response.end(
+        json({
+          openid: person.openId,
+          nickname: person.nickname ?? '',
+          headimgurl: person.headImgUrl ?? '',
+          ...(person.unionId ? { unionid: person.unionId } : {}),
+        }),
+      );
+    }
+    const accessToken = query.access_token ?? '';
+    const state = tokens.get(accessToken);
+    if (url.pathname.startsWith('/cgi-bin/') && !state)
+      return response.end(json({ errcode: 40001, errmsg: 'invalid credential' }));
+    if (state?.expired)
+      return response.end(json({ errcode: 42001, errmsg: 'access_token expired' }));
+    if (request.method === 'GET' && url.pathname === '/cgi-bin/user/info') {
+      const openId = query.openid ?? '';
+      return response.end(
+        json(
+          followers.has(openId)
+            ? { subscribe: 1, openid: openId }
+            : { subscribe: 0, openid: openId },
+        ),
+      );
+    }
+    if (request.method === 'GET' && url.pathname === '/cgi-bin/ticket/getticket') {
+      ticketRequests++;
+      if (query.type !== 'jsapi')
+        return response.end(json({ errcode: 40097, errmsg: 'invalid args' }));
+      return response.end(
+        json({ errcode: 0, errmsg: 'ok', ticket: `ticket-${randomUUID()}`, expires_in: 7200 }),
+      );
+    }
     if (request.method === 'POST' && url.pathname === '/cgi-bin/message/template/send') {
-      const accessToken = query.access_token ?? '';
-      const state = tokens.get(accessToken);
-      if (!state) return response.end(json({ errcode: 40001, errmsg: 'invalid credential' }));
-      if (state.expired)
-        return response.end(json({ errcode: 42001, errmsg: 'access_token expired' }));
       if (nextAnswer) {
         const answer = nextAnswer;
         nextAnswer = undefined;
@@ -60,6 +138,19 @@ export function startWechatStandIn(appId: string, appSecret: string) {
     get tokenRequests() {
       return tokenRequests;
     },
+    get ticketRequests() {
+      return ticketRequests;
+    },
+    /** A one-time OAuth code for `person` under the official account (mp) or the open app. */
+    issueCode(app: 'mp' | 'open', person: WechatPerson): string {
+      const code = `code-${randomUUID()}`;
+      codes.set(code, { appId: app === 'mp' ? appId : (openApp?.appId ?? ''), person });
+      return code;
+    },
+    /** `openId` (under the official account) follows it from now on. */
+    follow(openId: string) {
+      followers.add(openId);
+    },
     /** Every token issued so far is expired from now on (errcode 42001). */
     expireTokens() {
       for (const state of tokens.values()) state.expired = true;
@@ -71,7 +162,11 @@ export function startWechatStandIn(appId: string, appSecret: string) {
       tokens.clear();
       received.length = 0;
       tokenRequests = 0;
+      ticketRequests = 0;
       nextAnswer = undefined;
+      codes.clear();
+      userTokens.clear();
+      followers.clear();
     },
   };
 }

@@ -26,10 +26,21 @@ const appleIdentity = {
   /** Apple's user id (`sub`), as the app got it; the token's own `sub` decides. */
   openId: z.string().max(256).optional(),
   authorizationCode: z.string().max(1024).optional(),
-  identityToken,
-  /** The nonce the app sent to Apple (its SHA-256 is the token's `nonce`). */
+  identityToken: identityToken.optional(),
+  /**
+   * Instead of the token: the one-time handle of Apple's form_post on the web
+   * (`/pagesFunc/authorize?provider=apple&handle=…`), or (bind-user) the login's bind ticket.
+   */
+  ticket: z.string().max(128).optional(),
+  /** The nonce the app made (its SHA-256, hex, is what it gave Apple: the token's `nonce`). */
   nonce: z.string().max(256).optional(),
 };
+/** An Apple call needs the identity token or a handle standing for it. */
+const hasAppleIdentity = (body: {
+  identityToken?: string | undefined;
+  ticket?: string | undefined;
+}) => !!(body.identityToken ?? body.ticket);
+const appleIdentityMissing = { error: 'identityToken', path: ['identityToken'] };
 const session = { applicationId: id.optional(), pushClientId, systemInfo };
 const byPhone = { username: mobile, verifyCode: smsCode };
 
@@ -53,7 +64,7 @@ export const loginApple = defineCall({
   ...routes.loginApple,
   summary:
     "Sign in with Apple's identity token (checked against Apple's keys); an unknown identity gets a ticket to bind",
-  body: z.object({ ...appleIdentity, ...session }),
+  body: z.object({ ...appleIdentity, ...session }).refine(hasAppleIdentity, appleIdentityMissing),
   response: OauthLoginAnswer,
 });
 
@@ -61,7 +72,9 @@ export const bindUserApple = defineCall({
   ...routes.bindUserApple,
   summary:
     'Bind an Apple identity to the account of a phone number (SMS code), creating it if new; signs in',
-  body: z.object({ ...appleIdentity, ...byPhone, ...session }),
+  body: z
+    .object({ ...appleIdentity, ...byPhone, ...session })
+    .refine(hasAppleIdentity, appleIdentityMissing),
   response: LoginResult,
 });
 
@@ -75,7 +88,7 @@ export const bindWechat = defineCall({
 export const bindApple = defineCall({
   ...routes.bindApple,
   summary: "Bind the caller's Apple ID (an identity token) to the signed-in account",
-  body: z.object(appleIdentity),
+  body: z.object(appleIdentity).refine(hasAppleIdentity, appleIdentityMissing),
   response: OauthBinding,
 });
 

@@ -25,12 +25,23 @@ export function oauthIdentities(dialect: Dialect) {
         .addColumn('union_id', 'text')
         .addColumn('nickname', 'text')
         .addColumn('head_img_url', 'text')
-        // Apple: the refresh token, to revoke the authorisation when the account is cancelled
+        // Apple: the refresh token, to revoke the authorisation when the account is cancelled,
+        // and the client id (app or web Services ID) it was issued to
         .addColumn('refresh_token', 'text')
+        .addColumn('client_id', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addUniqueConstraint('oauth_identities_subject', ['provider', 'subject'])
         .addUniqueConstraint('oauth_identities_user', ['user_id', 'provider'])
+        .execute();
+      // One-time handles (stored hashed, 10 minutes): a verified identity waiting to be bound, or
+      // Apple's form_post answer waiting for the web app to redeem it.
+      await db.schema
+        .createTable('oauth_tickets')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
     },
   };

@@ -1,11 +1,6 @@
 import { systemClock, type Clock } from '../../clock.js';
 import { CachedToken } from '../cached-token.js';
-import {
-  callWechatApi,
-  isRetryableErrcode,
-  WechatApiError,
-  type WechatApiOptions,
-} from './wechat-api.js';
+import { callWechatApi, wechatRefusal, type WechatApiOptions } from './wechat-api.js';
 
 export interface WechatAccessTokenOptions extends WechatApiOptions {
   appId: string;
@@ -17,26 +12,27 @@ export interface WechatAccessTokenOptions extends WechatApiOptions {
 const MARGIN_MS = 5 * 60_000;
 
 /**
- * The official account's access token (`/cgi-bin/token`); throws WechatApiError (or the fetch
- * error) when WeChat gives none.
+ * The official account's access token (`/cgi-bin/stable_token`: unlike `/cgi-bin/token`, asking
+ * for one does not invalidate the token other processes hold); throws WechatApiError (or the
+ * fetch error) when WeChat gives none.
  */
 export function wechatAccessToken(options: WechatAccessTokenOptions): CachedToken {
   return new CachedToken(
     async () => {
-      const answer = await callWechatApi(options, 'cgi-bin/token', {
-        grant_type: 'client_credential',
-        appid: options.appId,
-        secret: options.appSecret,
-      });
+      const answer = await callWechatApi(
+        options,
+        'cgi-bin/stable_token',
+        {},
+        {
+          grant_type: 'client_credential',
+          appid: options.appId,
+          secret: options.appSecret,
+          force_refresh: false,
+        },
+      );
       const { access_token: token, expires_in: expiresIn } = answer;
-      if (typeof token !== 'string' || typeof expiresIn !== 'number') {
-        const errcode = answer.errcode ?? 0;
-        throw new WechatApiError(
-          `WeChat gave no access token: ${errcode} ${answer.errmsg ?? ''}`.trim(),
-          isRetryableErrcode(errcode),
-          errcode,
-        );
-      }
+      if (typeof token !== 'string' || typeof expiresIn !== 'number')
+        throw wechatRefusal(answer, 'access token');
       return { token, lifetimeMs: expiresIn * 1000 };
     },
     MARGIN_MS,

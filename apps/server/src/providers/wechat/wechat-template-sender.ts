@@ -4,8 +4,9 @@ import type { CachedToken } from '../cached-token.js';
 import { wechatAccessToken, type WechatAccessTokenOptions } from './wechat-access-token.js';
 import type { WechatAlarmSender } from './wechat-alarm-sender.js';
 import {
-  callWechatApi,
+  callWithAccessToken,
   isRetryableErrcode,
+  isStaleTokenErrcode,
   WechatApiError,
   type WechatAnswer,
 } from './wechat-api.js';
@@ -24,9 +25,6 @@ const KEYWORD_FIELDS: Record<TemplateVariable, string> = {
   time: 'keyword3',
   address: 'keyword4',
 };
-
-/** invalid credential, access_token expired, invalid access_token. */
-const STALE_TOKEN = new Set([40001, 42001, 40014]);
 
 /** Official-account template message (`/cgi-bin/message/template/send`). */
 export class WechatTemplateSender implements WechatAlarmSender {
@@ -57,13 +55,13 @@ export class WechatTemplateSender implements WechatAlarmSender {
     };
     try {
       let answer = await this.post(message);
-      if (STALE_TOKEN.has(answer.errcode)) answer = await this.post(message);
+      if (isStaleTokenErrcode(answer.errcode)) answer = await this.post(message);
       const { errcode, result } = answer;
       if (errcode === 0)
         return delivered(result.msgid === undefined ? undefined : String(result.msgid));
       return failed(
         // a token refused twice: another process fetched a newer one; the next try gets it
-        isRetryableErrcode(errcode) || STALE_TOKEN.has(errcode),
+        isRetryableErrcode(errcode) || isStaleTokenErrcode(errcode),
         `WeChat refused: ${errcode} ${result.errmsg ?? ''}`.trim(),
       );
     } catch (error) {
@@ -72,17 +70,14 @@ export class WechatTemplateSender implements WechatAlarmSender {
     }
   }
 
-  /** Sends with the current token, forgetting it when WeChat calls it stale. */
   private async post(message: object): Promise<{ result: WechatAnswer; errcode: number }> {
-    const token = await this.tokens.get();
-    const result = await callWechatApi(
+    const result = await callWithAccessToken(
       this.options,
+      this.tokens,
       'cgi-bin/message/template/send',
-      { access_token: token },
+      {},
       message,
     );
-    const errcode = result.errcode ?? 0;
-    if (STALE_TOKEN.has(errcode)) this.tokens.invalidate(token);
-    return { result, errcode };
+    return { result, errcode: result.errcode ?? 0 };
   }
 }
