@@ -12,6 +12,8 @@ interface ChannelSwitchProps {
   description?: ReactNode;
   /** Why the channel cannot be turned on yet: said instead of calling (the server refuses too). */
   blockedOn?: string | null;
+  /** What turning on does instead while it cannot be on yet (WeChat: choose the follower first). */
+  turnOnFirst?: (() => void) | null;
   /** What turning on sends besides `{id, status}`. */
   onBody?: Omit<SwitchBody, 'id' | 'status'>;
 }
@@ -22,6 +24,7 @@ export function ChannelSwitch({
   channel,
   description,
   blockedOn = null,
+  turnOnFirst = null,
   onBody = {},
 }: ChannelSwitchProps) {
   const { t } = useTranslation();
@@ -34,6 +37,7 @@ export function ChannelSwitch({
       loading={pendingKey === channel}
       onChange={(on) => {
         if (!on) change(channel, { id: setting.id, status: 0 });
+        else if (turnOnFirst) turnOnFirst();
         else if (blockedOn) toast(blockedOn);
         else change(channel, { id: setting.id, status: 1, ...onBody });
       }}

@@ -1,11 +1,18 @@
 import type { AlarmSetting } from '@xunji/shared';
 import { Avatar, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { OpenInWechat } from '../oauth/OpenInWechat';
 import { navigateTo } from '../router/navigation';
 import { PATHS } from '../router/paths';
 
+interface WechatFollowerProps {
+  setting: AlarmSetting;
+  /** Starts choosing the follower (inside WeChat); null where this browser cannot. */
+  choose: (() => void) | null;
+}
+
 /** The WeChat user who receives the device's alarms, or how one comes to be bound. */
-export function WechatFollower({ setting }: { setting: AlarmSetting }) {
+export function WechatFollower({ setting, choose }: WechatFollowerProps) {
   const { t } = useTranslation();
   const officialAccount = () => navigateTo(`${PATHS.alarmWechatMp}?id=${setting.terminalId}`);
 
@@ -18,6 +25,7 @@ export function WechatFollower({ setting }: { setting: AlarmSetting }) {
         >
           {setting.wechatNickname || t('alarmSettings.wechat.unnamed')}
         </List.Item>
+        {choose && <List.Item onClick={choose}>{t('alarmSettings.wechat.change')}</List.Item>}
         <List.Item onClick={officialAccount}>{t('alarmSettings.wechatMp.title')}</List.Item>
       </List>
     );
@@ -35,11 +43,12 @@ export function WechatFollower({ setting }: { setting: AlarmSetting }) {
         <List.Item
           prefix={<span className="step-number">2</span>}
           description={t('alarmSettings.wechat.step2Hint')}
+          onClick={choose ?? undefined}
         >
           {t('alarmSettings.wechat.step2')}
         </List.Item>
       </List>
-      <p className="alarm-hint alarm-hint--last">{t('alarmSettings.wechat.noAuthorisation')}</p>
+      {!choose && <OpenInWechat />}
     </>
   );
 }

@@ -29,9 +29,13 @@ export function availableChannels(
   config: AppConfig | null,
 ): ReadonlySet<AlarmChannel> {
   return new Set(
-    CHANNELS.filter(({ flag, config: key }) => flags[flag] && (config?.[key] ?? true)).map(
-      ({ key }) => key,
-    ),
+    CHANNELS.filter(
+      ({ key, flag, config: setting }) =>
+        flags[flag] &&
+        (config?.[setting] ?? true) &&
+        // WeChat's follower is chosen through the official account's OAuth.
+        (key !== 'wechat' || !config || config.oauth.wechatMpAppId !== null),
+    ).map(({ key }) => key),
   );
 }
 

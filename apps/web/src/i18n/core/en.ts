@@ -52,6 +52,8 @@ const enCore = {
     submit: 'Sign in',
     register: 'Create account',
     forgot: 'Forgot password?',
+    wechat: 'Sign in with WeChat',
+    apple: 'Sign in with Apple',
     success: 'Signed in',
   },
   languages: {

@@ -53,6 +53,8 @@ const zhCNCore = {
     submit: '登录',
     register: '注册账号',
     forgot: '忘记密码？',
+    wechat: '微信登录',
+    apple: '通过 Apple 登录',
     success: '登录成功',
   },
   languages: {

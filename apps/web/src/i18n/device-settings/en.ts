@@ -73,11 +73,10 @@ const enDeviceSettings = {
       howTo: 'How to bind a WeChat user',
       step1: 'Follow the official account',
       step1Hint: 'In WeChat, follow this service’s official account',
-      step2: 'Authorise in WeChat',
+      step2: 'Turn the switch on in WeChat',
       step2Hint:
-        'Allow the account to send you alarm messages; this is done inside WeChat, not on this web page',
-      noAuthorisation:
-        'This web version cannot authorise WeChat, so it cannot bind a WeChat user here. A user bound elsewhere is shown here and can receive the alarms.',
+        'Open this page in WeChat and turn the switch on; once you authorise, you receive the alarms',
+      change: 'Another WeChat user receives them',
     },
     wechatMp: {
       title: 'WeChat official account',

@@ -15,6 +15,7 @@ import { PATHS } from '../../router/paths';
 import { useBackParam } from '../../router/useBackParam';
 import { useAccountStore } from '../../stores/account';
 import { useAppStore } from '../../stores/app';
+import { OtherSignIns } from './OtherSignIns';
 import type { SignInMode } from './sign-in';
 
 const loadSignIn = () => import('./sign-in');
@@ -133,6 +134,7 @@ export default function LoginPage() {
           </AppLink>
           <AppLink to={PATHS.retrievePassword}>{t('login.forgot')}</AppLink>
         </div>
+        <OtherSignIns back={back} />
       </form>
     </PageLayout>
   );

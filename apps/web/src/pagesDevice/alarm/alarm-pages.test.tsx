@@ -391,11 +391,11 @@ describe('phone and SMS number pages', () => {
 describe('WeChat pages', () => {
   const openWechat = () => page.render(`/pagesDevice/alarm/wx?id=${TERMINAL}`, <WechatAlarmPage />);
 
-  it('without a bound follower explains how to bind and refuses to turn on', async () => {
+  it('without a bound follower (outside WeChat) explains how to bind and refuses to turn on', async () => {
     serve(setting());
     await openWechat();
     expect(pageText()).toContain('How to bind a WeChat user');
-    expect(pageText()).toContain('cannot bind a WeChat user here');
+    expect(pageText()).toContain('Open in WeChat');
     await click(switchNamed('WeChat'));
     expect(toast).toHaveBeenCalledWith('Please follow the official account first');
     expect(callInputs('setWechatAlarm')).toHaveLength(0);

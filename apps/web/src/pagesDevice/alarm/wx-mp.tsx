@@ -2,13 +2,14 @@ import { DotLoading, ErrorBlock, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../alarm-settings/channels';
 import '../../alarm-settings/alarm-settings.css';
+import '../../oauth/oauth.css';
 import { PageLayout } from '../../components/PageLayout';
 
 const STEPS = ['follow', 'authorise', 'switchOn'] as const;
 
 /**
- * /pagesDevice/alarm/wx-mp: how to receive alarms from the official account. The configuration
- * names no account and this app has no WeChat authorisation, so it explains and binds nothing.
+ * /pagesDevice/alarm/wx-mp: how to receive alarms from the official account: its QR code to
+ * follow (when configured), then back to alarm/wx to turn the switch on inside WeChat.
  */
 export default function WechatOfficialAccountPage() {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ export default function WechatOfficialAccountPage() {
           <DotLoading />
         </div>
       );
-    if (!config?.wechatAlarm)
+    if (!config?.wechatAlarm || !config.oauth.wechatMpAppId)
       return (
         <ErrorBlock
           className="alarm-unavailable"
@@ -33,6 +34,12 @@ export default function WechatOfficialAccountPage() {
     return (
       <>
         <p className="page__intro">{t('alarmSettings.wechatMp.intro')}</p>
+        {config.wechatMpQrCodeUrl && (
+          <figure className="wechat-mp-qr">
+            <img src={config.wechatMpQrCodeUrl} alt={t('oauth.qrAlt')} width={200} height={200} />
+            <figcaption>{t('oauth.scanToFollow')}</figcaption>
+          </figure>
+        )}
         <List className="section" mode="card">
           {STEPS.map((step, index) => (
             <List.Item

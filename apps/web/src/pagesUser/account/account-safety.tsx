@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { queries } from '../../api/queries';
 import { PageLayout } from '../../components/PageLayout';
 import { maskPhone } from '../../lib/mask';
+import { OauthBindings } from '../../oauth/OauthBindings';
 import { navigateTo } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
 
@@ -24,6 +25,7 @@ export default function AccountSafetyPage() {
         </List.Item>
         <List.Item onClick={() => navigateTo(PATHS.writeOff)}>{t('safety.writeOff')}</List.Item>
       </List>
+      <OauthBindings />
     </PageLayout>
   );
 }

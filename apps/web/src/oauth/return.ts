@@ -1,0 +1,59 @@
+import type { OauthProvider } from '@xunji/shared';
+import { completeSignIn } from '../router/guard';
+import { signIn } from '../stores/session';
+import { bindToAccount, followAlarms, loginWithProvider, type OauthReturn } from './complete';
+import { takeFlow } from './flow';
+
+/** Where a provider's return leads. */
+export type ReturnOutcome =
+  /** Done: `go` leaves the page (signed in, bound, follower set); `bound` names a new binding. */
+  | { kind: 'done'; go: () => void; bound?: OauthProvider }
+  /** An identity no account has yet: bind it by phone number with the ticket. */
+  | {
+      kind: 'bind';
+      answer: OauthReturn;
+      ticket: string;
+      nickname: string | null;
+      headImgUrl: string | null;
+    }
+  /** Not a return of a flow started in this tab (or too late), or the user said no. */
+  | { kind: 'failed'; reason: 'state' | 'cancelled' };
+
+/** Apple's answer reaches the app through the server, as a one-time handle. */
+export const APPLE_HANDLE_PARAM = 'handle';
+
+/**
+ * Handles the query of /pagesFunc/authorize: the state must be the one this tab sent (single
+ * use), then the code (or handle) signs in, binds, or names the alarm follower.
+ */
+export async function handleReturn(
+  search: string,
+  go: (path: string) => void,
+): Promise<ReturnOutcome> {
+  const params = new URLSearchParams(search);
+  const flow = takeFlow(params.get('state'));
+  if (!flow) return { kind: 'failed', reason: 'state' };
+  const credential = params.get(flow.provider === 'apple' ? APPLE_HANDLE_PARAM : 'code');
+  if (!credential) return { kind: 'failed', reason: 'cancelled' };
+  const answer: OauthReturn = { credential, flow };
+
+  if (flow.purpose === 'bind') {
+    await bindToAccount(answer);
+    return { kind: 'done', go: () => go(flow.returnTo), bound: flow.provider };
+  }
+  if (flow.purpose === 'alarm') {
+    const next = await followAlarms(answer);
+    return { kind: 'done', go: () => go(next) };
+  }
+  const login = await loginWithProvider(answer);
+  if (login.status === 'bindRequired')
+    return {
+      kind: 'bind',
+      answer,
+      ticket: login.ticket,
+      nickname: login.nickname,
+      headImgUrl: login.headImgUrl,
+    };
+  signIn(login.login);
+  return { kind: 'done', go: () => completeSignIn(flow.back ?? false) };
+}
