@@ -706,6 +706,7 @@ const zhCN = {
   },
   nearby: {
     title: '附近加油充电',
+    placeTitle: '位置',
     control: '附近',
     fuel: '加油站',
     charging: '充电站',
