@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_ROOT?: string;
   /** The applicationId header value, default 1. */
   readonly VITE_APPLICATION_ID?: string;
+  /** When the build was made (shown in developer mode), set by whoever builds. */
+  readonly VITE_BUILD_TIME?: string;
 }
 
 interface ImportMeta {

@@ -710,6 +710,7 @@ const en = {
   },
   nearby: {
     title: 'Nearby stations',
+    placeTitle: 'Location',
     control: 'Nearby',
     fuel: 'Petrol stations',
     charging: 'Charging stations',
