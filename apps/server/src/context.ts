@@ -231,6 +231,7 @@ export async function createServices(
       deviceAccess,
       clock,
       (deviceId) => alarmStage.raiser.invalidate(deviceId),
+      (openId) => social.wechatAccounts.requireFollower(openId),
     ),
     pushClients: new PushClientService(
       repositories.pushClients,

@@ -57,15 +57,11 @@ export function alarmRoutes(registerCall: RegisterCall, services: Services): voi
     }),
   );
   registerCall(api.setWechatAlarm, ({ body }, { caller }) =>
-    alarmSettings.set(caller.userId, body.id, {
-      wechatAlarm: body.status,
-      ...(body.status === 1
-        ? {
-            wechatNickname: body.wechatNickname ?? null,
-            wechatHeadimgurl: body.wechatHeadimgurl ?? null,
-            wechatOpenUnionid: body.wechatOpenUnionid ?? null,
-          }
-        : {}),
+    alarmSettings.setWechat(caller.userId, body.id, body.status, {
+      wechatNickname: body.wechatNickname ?? null,
+      wechatHeadimgurl: body.wechatHeadimgurl ?? null,
+      // the contract asks for it when turning on
+      openId: body.wechatOpenUnionid ?? '',
     }),
   );
   registerCall(api.setTelPhoneNumber, ({ body }, { caller }) =>

@@ -37,6 +37,8 @@ export class AlarmSettingService {
     private readonly clock: Clock,
     /** Tells the alarm engine the device's setting changed. */
     private readonly changed: (deviceId: number) => void,
+    /** Refuses (NOT_FOLLOWING) an openid that does not follow the official account. */
+    private readonly requireFollower: (openId: string) => Promise<void>,
   ) {}
 
   async ofDevice(userId: number, deviceId: number): Promise<AlarmSetting> {
@@ -78,6 +80,24 @@ export class AlarmSettingService {
     if (row[CHANNEL_OF_PREFIX[prefix]] === 1 && !hasNumber(next, prefix))
       throw fieldError(`${prefix}1`, 'phoneRequired');
     return this.save(row, changes);
+  }
+
+  /** WeChat messages on (to a follower of the official account: the openid they go to) or off. */
+  async setWechat(
+    userId: number,
+    id: number,
+    status: Flag,
+    follower: { wechatNickname: string | null; wechatHeadimgurl: string | null; openId: string },
+  ): Promise<AlarmSetting> {
+    const row = await this.managed(userId, id);
+    if (status === 0) return this.save(row, { wechatAlarm: 0 });
+    await this.requireFollower(follower.openId);
+    return this.save(row, {
+      wechatAlarm: 1,
+      wechatNickname: follower.wechatNickname,
+      wechatHeadimgurl: follower.wechatHeadimgurl,
+      wechatOpenUnionid: follower.openId,
+    });
   }
 
   /** Push on or off for the device; the caller's push client must be theirs. */

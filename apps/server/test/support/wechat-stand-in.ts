@@ -33,6 +33,7 @@ export function startWechatStandIn(
   const followers = new Set<string>();
   let tokenRequests = 0;
   let ticketRequests = 0;
+  const issuedTickets: string[] = [];
   let nextAnswer: { errcode: number; errmsg: string } | undefined;
 
   const json = (value: object) => JSON.stringify(value);
@@ -113,9 +114,9 @@ export function startWechatStandIn(
       ticketRequests++;
       if (query.type !== 'jsapi')
         return response.end(json({ errcode: 40097, errmsg: 'invalid args' }));
-      return response.end(
-        json({ errcode: 0, errmsg: 'ok', ticket: `ticket-${randomUUID()}`, expires_in: 7200 }),
-      );
+      const ticket = `ticket-${randomUUID()}`;
+      issuedTickets.push(ticket);
+      return response.end(json({ errcode: 0, errmsg: 'ok', ticket, expires_in: 7200 }));
     }
     if (request.method === 'POST' && url.pathname === '/cgi-bin/message/template/send') {
       if (nextAnswer) {
@@ -135,6 +136,8 @@ export function startWechatStandIn(
   return {
     ...server,
     received,
+    /** The jsapi_tickets issued, oldest first. */
+    issuedTickets,
     get tokenRequests() {
       return tokenRequests;
     },
@@ -163,6 +166,7 @@ export function startWechatStandIn(
       received.length = 0;
       tokenRequests = 0;
       ticketRequests = 0;
+      issuedTickets.length = 0;
       nextAnswer = undefined;
       codes.clear();
       userTokens.clear();
