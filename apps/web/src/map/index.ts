@@ -27,6 +27,7 @@ export {
 export { PointPicker, type PointPickerProps } from './PointPicker';
 export { TrackLineLayer, type TrackLineLayerProps } from './TrackLineLayer';
 export { PinLayer, type PinLayerProps, type PinTone } from './PinLayer';
+export { PlacesLayer, type MapPlace, type PlacesLayerProps } from './PlacesLayer';
 export { SPEED_BANDS, speedBand } from './speed-colors';
 export { type MapCrs, type TileSource, type TileSourceId } from './tile-sources';
 export { useOfferedSources, useTileSource } from './current-source';

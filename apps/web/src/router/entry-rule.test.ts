@@ -45,8 +45,13 @@ describe('the entry rule: the route table', () => {
   it('hides every path that is not in the page table', () => {
     const named = Object.values(PATHS) as SpecPath[];
     const unrouted = named.filter((path) => !PAGE_PATHS.includes(path as never));
-    expect(unrouted.length).toBeGreaterThan(0);
     for (const path of unrouted) expect(showsEntry(path, context()), path).toBe(false);
+    // Issue 18 gave every named path a page: the rule must still hide one without.
+    for (const path of named)
+      expect(
+        showsEntry(path, context(), () => false),
+        path,
+      ).toBe(false);
   });
 });
 
@@ -85,6 +90,14 @@ describe('the entry rule: the launch configuration (§9)', () => {
   it('hides activation when the configuration turns it off', () => {
     const off = context({ config: appConfig({ activation: false }) });
     expect(showsEntry(PATHS.activation, off, everyPathHasAPage)).toBe(false);
+  });
+
+  it('shows nearby stations only once the configuration says an AMap key is set', () => {
+    expect(showsEntry(PATHS.nearby, context({ config: appConfig({ placesAround: true }) }))).toBe(
+      true,
+    );
+    expect(showsEntry(PATHS.nearby, context())).toBe(false);
+    expect(showsEntry(PATHS.nearby, context({ config: null }))).toBe(false);
   });
 
   it('allows what an unknown configuration would decide', () => {

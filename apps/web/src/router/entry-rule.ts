@@ -34,6 +34,9 @@ const configured =
  */
 const notUnderAudit: Condition = ({ auditMode, config }) => config !== null && !auditMode;
 
+/** A vendor's function: only once the configuration says it is configured. */
+const placesAround: Condition = ({ config }) => config?.placesAround === true;
+
 const hasSimCard: Condition = ({ simCard }) => simCard === true;
 
 /** At least one alarm channel that both the model and the configuration allow. */
@@ -50,6 +53,7 @@ const CONDITIONS: Partial<Record<SpecPath, readonly Condition[]>> = {
   [PATHS.valueAdded]: [modelHas('enableValueAdded'), notUnderAudit],
   [PATHS.activation]: [modelHas('enableActivation'), configured('activation'), notUnderAudit],
   [PATHS.support]: [configured('customerService')],
+  [PATHS.nearby]: [placesAround],
   [PATHS.simCard]: [hasSimCard],
   // Every way to buy goes through the pay page: under audit, no package page offers one.
   [PATHS.pay]: [notUnderAudit],

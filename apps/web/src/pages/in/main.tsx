@@ -1,4 +1,4 @@
-import type { Terminal } from '@xunji/shared';
+import type { PlaceType, Terminal } from '@xunji/shared';
 import { ActionSheet, Popup, SearchBar } from 'antd-mobile';
 import { DownOutline, EnvironmentOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useReducer, useState } from 'react';
@@ -30,6 +30,7 @@ import {
   type MapDevice,
   type UserPosition,
 } from '../../map';
+import { NearbyControl, NearbyPlacesLayer } from '../../places/NearbyOnMap';
 import { navigateTo } from '../../router/navigation';
 import { PATHS } from '../../router/paths';
 import { useAppStore } from '../../stores/app';
@@ -136,6 +137,7 @@ export default function HomePage() {
   const { position, locate } = useLocateMe();
   const [switching, setSwitching] = useState(false);
   const [cardHidden, setCardHidden] = useState(false);
+  const [nearby, setNearby] = useState<PlaceType | null>(null);
   const [following, dispatch] = useReducer(follow, INITIAL_FOLLOW);
   const [mapArea, setMapArea] = useState<HTMLDivElement | null>(null);
   const [nav, setNav] = useState<HTMLElement | null>(null);
@@ -226,9 +228,11 @@ export default function HomePage() {
           )}
           <UserLocationLayer position={position} />
           <FlyToUser position={position} />
+          <NearbyPlacesLayer type={nearby} point={focus} />
         </MapView>
         <div className="home__tools">
           <MapTypeChooser />
+          <NearbyControl value={nearby} onChange={setNearby} />
           <button type="button" aria-label={t('home.locateMe')} onClick={() => void locate()}>
             <EnvironmentOutline />
           </button>

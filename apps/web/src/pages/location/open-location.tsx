@@ -4,6 +4,7 @@ import { DotLoading, Empty } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { call } from '../../api/call';
 import { toast } from '../../api/feedback';
 import { MapLocateButton } from '../../components/MapLocateButton';
@@ -14,8 +15,15 @@ import { deviceKeys, deviceQueries } from '../../devices/queries';
 import { StateBadge } from '../../devices/StateBadge';
 import { useDeviceId } from '../../devices/useDeviceId';
 import { useLiveDevices, useLiveFallbackInterval } from '../../live/socket';
-import { DeviceMarkersLayer, FlyTo, MapView, terminalToMapDevice, useFlyTo } from '../../map';
-import { toMapCoords } from '../../map/coords';
+import {
+  DeviceMarkersLayer,
+  FlyTo,
+  MapView,
+  PinLayer,
+  terminalToMapDevice,
+  useFlyTo,
+} from '../../map';
+import { fromMapCoords, toMapCoords } from '../../map/coords';
 import { DeviceMissing } from '../../pagesDevice/info/DeviceMissing';
 import {
   coordinatesText,
@@ -89,17 +97,7 @@ function DevicePosition({ terminal, wgs84 }: { terminal: Terminal; wgs84: LatLon
     const marker = terminalToMapDevice(terminal);
     return marker ? [marker] : [];
   }, [terminal]);
-  const apps = useMemo(() => externalMapsFor(navigator.userAgent), []);
   const place: PlaceToOpen = { name: terminal.terminalName, address, wgs84, gcj02 };
-  const coordinates = coordinatesText(wgs84);
-
-  const open = async (app: ExternalMapId) => {
-    const opened = await openExternalUrl(externalMapUrl(app, place));
-    if (!opened) toast(t('errors.openLocationFailed'));
-  };
-  const copy = async () => {
-    toast((await copyText(coordinates)) ? t('location.copied') : t('location.copyFailed'));
-  };
 
   return (
     <>
@@ -118,31 +116,84 @@ function DevicePosition({ terminal, wgs84 }: { terminal: Terminal; wgs84: LatLon
         <div className="location-sheet__meta">
           <span>{t('location.locatedAt', { time: formatLocateTime(terminal.locateTime) })}</span>
         </div>
-        <div className="location-sheet__meta">
-          <span>
-            {t('location.wgs84')} <span className="location-sheet__coords">{coordinates}</span>
-          </span>
-          <button type="button" className="text-button" onClick={() => void copy()}>
-            {t('location.copy')}
-          </button>
-        </div>
-        <div className="location-sheet__label">{t('location.openIn')}</div>
-        <nav
-          className="location-apps"
-          style={{ gridTemplateColumns: `repeat(${apps.length}, 1fr)` }}
-        >
-          {apps.map((app) => (
-            <button key={app} type="button" data-app={app} onClick={() => void open(app)}>
-              <span className="location-apps__icon" style={{ background: APP_COLOURS[app] }}>
-                <EnvironmentOutline />
-              </span>
-              {t(`location.apps.${app}`)}
-            </button>
-          ))}
-        </nav>
+        <OpenInApps place={place} />
       </section>
     </>
   );
+}
+
+/** The coordinates to copy and the map apps that open the place. */
+function OpenInApps({ place }: { place: PlaceToOpen }) {
+  const { t } = useTranslation();
+  const apps = useMemo(() => externalMapsFor(navigator.userAgent), []);
+  const coordinates = coordinatesText(place.wgs84);
+  const open = async (app: ExternalMapId) => {
+    const opened = await openExternalUrl(externalMapUrl(app, place));
+    if (!opened) toast(t('errors.openLocationFailed'));
+  };
+  const copy = async () => {
+    toast((await copyText(coordinates)) ? t('location.copied') : t('location.copyFailed'));
+  };
+  return (
+    <>
+      <div className="location-sheet__meta">
+        <span>
+          {t('location.wgs84')} <span className="location-sheet__coords">{coordinates}</span>
+        </span>
+        <button type="button" className="text-button" onClick={() => void copy()}>
+          {t('location.copy')}
+        </button>
+      </div>
+      <div className="location-sheet__label">{t('location.openIn')}</div>
+      <nav className="location-apps" style={{ gridTemplateColumns: `repeat(${apps.length}, 1fr)` }}>
+        {apps.map((app) => (
+          <button key={app} type="button" data-app={app} onClick={() => void open(app)}>
+            <span className="location-apps__icon" style={{ background: APP_COLOURS[app] }}>
+              <EnvironmentOutline />
+            </span>
+            {t(`location.apps.${app}`)}
+          </button>
+        ))}
+      </nav>
+    </>
+  );
+}
+
+/** A place given by the address (GCJ-02 latitude and longitude, name, address; as uni.openLocation). */
+function PlacePosition({ place }: { place: PlaceToOpen }) {
+  return (
+    <>
+      <div className="location-map">
+        <MapView center={place.wgs84}>
+          <PinLayer point={place.wgs84} tone="red" label="" />
+          <FlyTo point={place.wgs84} />
+        </MapView>
+      </div>
+      <section className="location-sheet" data-testid="open-location-sheet">
+        <header className="location-sheet__head">
+          <div className="location-sheet__title">
+            <strong>{place.name}</strong>
+          </div>
+        </header>
+        {place.address ? <p className="location-sheet__address">{place.address}</p> : null}
+        <OpenInApps place={place} />
+      </section>
+    </>
+  );
+}
+
+/** The place the address names, or null when it names none (a device page then). */
+function placeOf(params: URLSearchParams): PlaceToOpen | null {
+  const latitude = Number(params.get('latitude') ?? NaN);
+  const longitude = Number(params.get('longitude') ?? NaN);
+  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return null;
+  const gcj02 = { latitude, longitude };
+  return {
+    name: params.get('name') ?? '',
+    address: params.get('address'),
+    gcj02,
+    wgs84: fromMapCoords(gcj02, 'gcj02'),
+  };
 }
 
 function NoPosition({ terminal }: { terminal: Terminal }) {
@@ -175,8 +226,28 @@ function useLiveDevice(id: number | null) {
   return device;
 }
 
-/** /open-location?id=: where a device is, and links that open the place in other map apps. */
+/**
+ * /open-location?id=: where a device is, and links that open the place in other map apps; with
+ * ?latitude=&longitude=&name=&address= (GCJ-02) the same for a place.
+ */
 export default function OpenLocationPage() {
+  const [params] = useSearchParams();
+  const place = useMemo(() => placeOf(params), [params]);
+  return place ? <PlacePage place={place} /> : <DevicePage />;
+}
+
+function PlacePage({ place }: { place: PlaceToOpen }) {
+  const { t } = useTranslation();
+  return (
+    <div className="location-page">
+      <PageLayout title={t('nearby.placeTitle')}>
+        <PlacePosition place={place} />
+      </PageLayout>
+    </div>
+  );
+}
+
+function DevicePage() {
   const { t } = useTranslation();
   const id = useDeviceId();
   const device = useLiveDevice(id);
