@@ -5,9 +5,9 @@ import { ApiError } from '../api/errors';
 import { QUIET } from '../api/request';
 
 /** How often the open share page asks for the position (and at once when it comes back to view). */
-export const SHARE_POLL_MS = 10_000;
+const SHARE_POLL_MS = 10_000;
 
-export const shareKeys = {
+const shareKeys = {
   all: ['shares'] as const,
   info: (code: string) => ['shares', 'info', code] as const,
   lbs: (code: string) => ['shares', 'lbs', code] as const,

@@ -3,7 +3,7 @@ import { call } from '../api/call';
 import { QUIET } from '../api/request';
 
 /** The official JS-SDK; the server's CSP allows its origin only when WeChat is configured. */
-export const WECHAT_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+const WECHAT_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 
 export interface ShareCard {
   title: string;
