@@ -24,6 +24,7 @@ describe('more functions grid', () => {
       'remoteSettings',
       'locateMode',
       'voice',
+      'shareLocation',
       'valueAdded',
       'activation',
       'reports',
@@ -39,6 +40,7 @@ describe('more functions grid', () => {
     ['enableRecord', 'voice'],
     ['enablePushAlarm', 'alarm'],
     ['enableSmsAlarm', 'alarm'],
+    ['enablePositionShare', 'shareLocation'],
   ] as const)('%s alone adds %s', (flag, key) => {
     expect(keys(featureFlags(false, { [flag]: true })).filter((k) => !ALWAYS.includes(k))).toEqual([
       key,
