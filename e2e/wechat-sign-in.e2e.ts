@@ -91,8 +91,10 @@ describe('WeChat sign-in in Chromium', () => {
       wechat.useWechatAs(person);
       const captchaLoaded = page.waitForResponse((r) => r.url().includes('/api/captcha'));
       await page.goto('/pages/login/index');
+      const wechatButton = page.getByRole('button', { name: texts.login.wechat });
+      await wechatButton.waitFor();
       await shot(page, `wechat-login-${locale}`);
-      await page.getByRole('button', { name: texts.login.wechat }).click();
+      await wechatButton.click();
       await page.waitForURL('**/pagesFunc/authorize?**');
       // WeChat was asked as it documents it: the state it returned is the one the app checks.
       const asked = wechat.authorizations.at(-1);
@@ -101,6 +103,7 @@ describe('WeChat sign-in in Chromium', () => {
 
       await expect.poll(() => page.getByText(person.nickname).count()).toBe(1);
       await expect.poll(() => page.getByText(texts.oauth.bindTitle).count()).toBeGreaterThan(0);
+      await page.locator('.captcha-image img').waitFor();
       await shot(page, `wechat-bind-${locale}`);
       await bindPhone(page, texts, phone, captchaLoaded);
       await page.waitForURL((url) => url.pathname === '/');

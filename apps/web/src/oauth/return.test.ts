@@ -48,9 +48,9 @@ describe('the OAuth return page', () => {
     handlers.loginWechat = () => ({ status: 'signedIn', login: LOGIN });
     const outcome = await handleReturn(`?code=c1&state=${state}`, go);
     expect(callInputs('loginWechat')[0]).toMatchObject({ body: { code: 'c1', type: 'mp' } });
-    expect(signIn).toHaveBeenCalledWith(LOGIN);
     expect(outcome.kind).toBe('done');
     if (outcome.kind === 'done') outcome.go();
+    expect(signIn).toHaveBeenCalledWith(LOGIN);
     expect(completeSignIn).toHaveBeenCalledWith(true);
     // The state worked once.
     expect(await handleReturn(`?code=c1&state=${state}`, go)).toMatchObject({ kind: 'failed' });

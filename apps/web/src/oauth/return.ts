@@ -22,6 +22,21 @@ export type ReturnOutcome =
 /** Apple's answer reaches the app through the server, as a one-time handle. */
 export const APPLE_HANDLE_PARAM = 'handle';
 
+const handled = new Map<string, Promise<ReturnOutcome>>();
+
+/** `handleReturn` once per address: a second render or refetch gets the same answer. */
+export function handleReturnOnce(
+  search: string,
+  go: (path: string) => void,
+): Promise<ReturnOutcome> {
+  let outcome = handled.get(search);
+  if (!outcome) {
+    outcome = handleReturn(search, go);
+    handled.set(search, outcome);
+  }
+  return outcome;
+}
+
 /**
  * Handles the query of /pagesFunc/authorize: the state must be the one this tab sent (single
  * use), then the code (or handle) signs in, binds, or names the alarm follower.
@@ -54,6 +69,12 @@ export async function handleReturn(
       nickname: login.nickname,
       headImgUrl: login.headImgUrl,
     };
-  signIn(login.login);
-  return { kind: 'done', go: () => completeSignIn(flow.back ?? false) };
+  return {
+    kind: 'done',
+    // Signing in empties the query cache: done on leaving, not while the page's query resolves.
+    go: () => {
+      signIn(login.login);
+      completeSignIn(flow.back ?? false);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { toast } from '../api/feedback';
 import { PageLayout } from '../components/PageLayout';
 import { OauthBindForm } from '../oauth/OauthBindForm';
-import { handleReturn } from '../oauth/return';
+import { handleReturnOnce } from '../oauth/return';
 import { redirectTo } from '../router/navigation';
 import { PATHS } from '../router/paths';
 import '../oauth/oauth.css';
@@ -20,9 +20,8 @@ export default function AuthorizePage() {
   const { search } = useLocation();
   const result = useQuery({
     queryKey: ['oauthReturn', search],
-    queryFn: () => handleReturn(search, redirectTo),
+    queryFn: () => handleReturnOnce(search, redirectTo),
     staleTime: Infinity,
-    gcTime: Infinity,
     retry: false,
   });
   const outcome = result.data;
