@@ -26,20 +26,23 @@ declare global {
   }
 }
 
-let loading: Promise<WechatSdk> | undefined;
+/** The script, once: a failed load is tried again next time. */
+let scriptLoaded: Promise<void> | undefined;
 
-function loadSdk(): Promise<WechatSdk> {
-  loading ??= new Promise<WechatSdk>((resolve, reject) => {
+async function loadSdk(): Promise<WechatSdk> {
+  scriptLoaded ??= new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = WECHAT_SDK_URL;
-    script.onload = () => (window.wx ? resolve(window.wx) : reject(new Error('no wx')));
+    script.onload = () => resolve();
     script.onerror = () => reject(new Error('WeChat JS-SDK did not load'));
     document.head.appendChild(script);
   }).catch((error: unknown) => {
-    loading = undefined;
+    scriptLoaded = undefined;
     throw error;
   });
-  return loading;
+  await scriptLoaded;
+  if (!window.wx) throw new Error('WeChat JS-SDK loaded without wx');
+  return window.wx;
 }
 
 /**
