@@ -5,6 +5,7 @@ import { toast } from '../api/feedback';
 import { queries } from '../api/queries';
 import { navigateTo } from '../router/navigation';
 import { PATHS } from '../router/paths';
+import { useAccountStore } from '../stores/account';
 
 /** Taps on the version that open developer mode (as on Android's "build number"). */
 export const DEVELOPER_TAPS = 7;
@@ -26,8 +27,12 @@ export function useDeveloperTaps(): () => void {
     const count = now - taps.current.at > TAP_GAP_MS ? 1 : taps.current.count + 1;
     taps.current = { count: count >= DEVELOPER_TAPS ? 0 : count, at: now };
     if (count >= DEVELOPER_TAPS) {
-      void queryClient.fetchQuery({ ...queries.user, staleTime: 0 }).then((user) => {
-        if (user.developerMode) navigateTo(PATHS.developer);
+      const signedIn = useAccountStore.getState().access_token !== null;
+      const user = signedIn
+        ? queryClient.fetchQuery({ ...queries.user, staleTime: 0 })
+        : Promise.resolve(null);
+      void user.then((known) => {
+        if (known?.developerMode) navigateTo(PATHS.developer);
         else toast(t('developer.notEnabled'));
       });
     } else if (count > HINT_AFTER) {

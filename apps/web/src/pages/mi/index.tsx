@@ -8,6 +8,7 @@ import { call } from '../../api/call';
 import { confirmDialog } from '../../api/feedback';
 import { queries } from '../../api/queries';
 import { PageLayout } from '../../components/PageLayout';
+import { MineExtraRows, TestEnvironmentMark } from '../../developer/MineRows';
 import { changeLanguage } from '../../i18n';
 import { navigateTo, reLaunch } from '../../router/navigation';
 import { useEntryRule } from '../../router/entry-rule';
@@ -68,7 +69,7 @@ export default function MinePage() {
   const linksOf = (links: readonly MineLink[]) => links.filter(({ path }) => shows(path)).map(link);
 
   return (
-    <PageLayout tab title={t('mine.title')}>
+    <PageLayout tab title={t('mine.title')} right={<TestEnvironmentMark />}>
       {user && (
         <header className="profile">
           <div className="profile__avatar" aria-hidden>
@@ -91,7 +92,10 @@ export default function MinePage() {
       <List className="section">
         <PushSwitch />
       </List>
-      <List className="section">{linksOf(INFORMATION_LINKS)}</List>
+      <List className="section">
+        {linksOf(INFORMATION_LINKS)}
+        <MineExtraRows user={user} />
+      </List>
       <div className="section section--padded">
         <Button
           block
