@@ -17,7 +17,7 @@ import type { RegisterCall } from '../http/register-call.js';
 import type { SessionDetails } from '../services/auth.service.js';
 import type { AppleSignIn } from '../services/apple-sign-in.js';
 
-export const APPLE_CALLBACK_PATH = '/auth/apple/callback';
+const APPLE_CALLBACK_PATH = '/auth/apple/callback';
 
 /** The longest form field Apple posts that is kept (an identity token is about 1 KB). */
 const MAX_FIELD = 8192;

@@ -66,10 +66,6 @@ export class WechatAccounts {
     return this.official.jsSdk.sign(url);
   }
 
-  get officialAccountConfigured(): boolean {
-    return this.official !== undefined;
-  }
-
   /** WECHAT_BIND_FAILED when WeChat does not vouch for the code (used, foreign, made up). */
   private async oauthUser(code: string, type: WechatCodeType): Promise<WechatOauthUser> {
     const app = type === 'mp' ? this.settings.wechatMp : this.settings.wechatOpen;

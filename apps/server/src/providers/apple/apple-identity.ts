@@ -8,7 +8,6 @@ export const APPLE_ISSUER = 'https://appleid.apple.com';
 export interface AppleIdentity {
   subject: string;
   clientId: string;
-  email: string | null;
 }
 
 /** The token is not Apple's, not for us, expired or replayed (the nonce does not match). */
@@ -51,10 +50,6 @@ export class AppleIdentityVerifier {
     const expected = nonce === undefined ? undefined : sha256Hex(nonce);
     if (payload.nonce !== expected) throw new AppleTokenInvalid('nonce mismatch');
     const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
-    return {
-      subject: payload.sub!,
-      clientId: audience!,
-      email: typeof payload.email === 'string' ? payload.email : null,
-    };
+    return { subject: payload.sub!, clientId: audience! };
   }
 }
