@@ -1,7 +1,7 @@
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import type { Clock } from '../../clock.js';
 import { DELIVERY_TIMEOUT_MS } from '../delivery-outcome.js';
-import { readKeyText } from '../payment/pem.js';
+import { readKeyText } from '../pem.js';
 import { APPLE_ISSUER } from './apple-identity.js';
 
 export interface AppleSigner {

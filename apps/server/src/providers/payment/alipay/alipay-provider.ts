@@ -15,7 +15,7 @@ import {
   type RefundRequestToProvider,
   type VerifiedNotification,
 } from '../payment-provider.js';
-import { readKeyText } from '../pem.js';
+import { readKeyText } from '../../pem.js';
 
 export type AlipaySettings = NonNullable<CommerceSettings['alipay']>;
 

@@ -13,7 +13,7 @@ import type {
   RefundRequestToProvider,
   VerifiedNotification,
 } from '../payment-provider.js';
-import { readKeyText } from '../pem.js';
+import { readKeyText } from '../../pem.js';
 import { appPayParams, jsapiPayParams } from './jsapi-pay-sign.js';
 import { PlatformCertificates, PlatformPublicKey } from './platform-keys.js';
 import {
