@@ -157,6 +157,30 @@ describe.each(testDialects())('WeChat accounts on %s', (dialect) => {
     ]);
   });
 
+  it('a silent (snsapi_base) code signs a bound person in; the profile kept stays', async () => {
+    const { person: p, login } = await boundPerson();
+    const { body } = await loginWechat(wechat.issueCode('mp', p, 'snsapi_base'));
+    expect(body.data).toMatchObject({
+      status: 'signedIn',
+      login: { user: { userId: login.user.userId, wxUserName: p.nickname } },
+    });
+  });
+
+  it('binding another WeChat to an account replaces the one it had', async () => {
+    const { token } = await registerUser(server, nextPhone());
+    const [first, second] = [person(), person()];
+    for (const p of [first, second])
+      await server.call('POST', '/account/bind-wechat', {
+        token,
+        body: { code: wechat.issueCode('mp', p), type: 'mp' },
+      });
+    const listed = await server.call<OauthBinding[]>('GET', '/account/user/oauth', { token });
+    expect(listed.body.data.map((b) => b.nickname)).toEqual([second!.nickname]);
+    expect((await loginWechat(wechat.issueCode('mp', first!))).body.data.status).toBe(
+      'bindRequired',
+    );
+  });
+
   it('without a unionid the openid is the key', async () => {
     const p = person(false);
     const { login } = await boundPerson(p);

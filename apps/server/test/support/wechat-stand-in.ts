@@ -28,8 +28,8 @@ export function startWechatStandIn(
 ) {
   const tokens = new Map<string, { expired: boolean }>();
   const received: ReceivedTemplateMessage[] = [];
-  const codes = new Map<string, { appId: string; person: WechatPerson }>();
-  const userTokens = new Map<string, WechatPerson>();
+  const codes = new Map<string, { appId: string; person: WechatPerson; scope: string }>();
+  const userTokens = new Map<string, { person: WechatPerson; scope: string }>();
   const followers = new Set<string>();
   let tokenRequests = 0;
   let ticketRequests = 0;
@@ -68,7 +68,7 @@ export function startWechatStandIn(
       if (!issued || issued.appId !== query.appid)
         return response.end(json({ errcode: 40029, errmsg: 'invalid code' }));
       const userToken = `user-token-${randomUUID()}`;
-      userTokens.set(userToken, issued.person);
+      userTokens.set(userToken, issued);
       const { openId, unionId } = issued.person;
       return response.end(
         json({
@@ -76,15 +76,18 @@ export function startWechatStandIn(
           expires_in: 7200,
           refresh_token: `refresh-${randomUUID()}`,
           openid: openId,
-          scope: 'snsapi_userinfo',
+          scope: issued.scope,
           ...(unionId ? { unionid: unionId } : {}),
         }),
       );
     }
     if (request.method === 'GET' && url.pathname === '/sns/userinfo') {
-      const person = userTokens.get(query.access_token ?? '');
-      if (!person || person.openId !== query.openid)
+      const granted = userTokens.get(query.access_token ?? '');
+      if (!granted || granted.person.openId !== query.openid)
         return response.end(json({ errcode: 40001, errmsg: 'invalid credential' }));
+      if (granted.scope === 'snsapi_base')
+        return response.end(json({ errcode: 48001, errmsg: 'api unauthorized' }));
+      const { person } = granted;
       return response.end(
         json({
           openid: person.openId,
@@ -144,10 +147,17 @@ export function startWechatStandIn(
     get ticketRequests() {
       return ticketRequests;
     },
-    /** A one-time OAuth code for `person` under the official account (mp) or the open app. */
-    issueCode(app: 'mp' | 'open', person: WechatPerson): string {
+    /**
+     * A one-time OAuth code for `person` under the official account (mp) or the open app;
+     * `snsapi_base` grants no profile.
+     */
+    issueCode(app: 'mp' | 'open', person: WechatPerson, scope?: 'snsapi_base'): string {
       const code = `code-${randomUUID()}`;
-      codes.set(code, { appId: app === 'mp' ? appId : (openApp?.appId ?? ''), person });
+      codes.set(code, {
+        appId: app === 'mp' ? appId : (openApp?.appId ?? ''),
+        person,
+        scope: scope ?? (app === 'mp' ? 'snsapi_userinfo' : 'snsapi_login'),
+      });
       return code;
     },
     /** `openId` (under the official account) follows it from now on. */

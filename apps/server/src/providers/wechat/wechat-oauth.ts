@@ -35,6 +35,10 @@ export async function wechatOauthUser(
   const { access_token: accessToken, openid: openId } = grant;
   if (typeof accessToken !== 'string' || typeof openId !== 'string')
     throw wechatRefusal(grant, 'OAuth grant');
+  const identity = { openId, unionId: text(grant.unionid) };
+  // snsapi_base (a silent authorisation inside WeChat) grants the openid only: no profile to read
+  if (typeof grant.scope === 'string' && !/snsapi_(userinfo|login)/.test(grant.scope))
+    return { ...identity, nickname: null, headImgUrl: null };
   const profile = await callWechatApi(api, 'sns/userinfo', {
     access_token: accessToken,
     openid: openId,
@@ -42,8 +46,8 @@ export async function wechatOauthUser(
   });
   if (profile.openid !== openId) throw wechatRefusal(profile, 'user info');
   return {
-    openId,
-    unionId: text(profile.unionid) ?? text(grant.unionid),
+    ...identity,
+    unionId: text(profile.unionid) ?? identity.unionId,
     nickname: text(profile.nickname),
     headImgUrl: text(profile.headimgurl),
   };
