@@ -34,39 +34,44 @@ export function developerMode(dialect: Dialect) {
 
 /** SQLite cannot drop NOT NULL: the documented rebuild (new table, copy, drop, rename). */
 async function rebuildJobsOnSqlite(db: Kysely<unknown>): Promise<void> {
-  // Not in a transaction (Kysely runs SQLite migrations outside one), so the pragma applies;
-  // without it, dropping the old table would cascade to notification_attempts.
+  // Kysely runs SQLite migrations outside a transaction, so the pragma applies; without it,
+  // dropping the old table would cascade to notification_attempts.
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
-  await db.schema
-    .createTable('notification_jobs_next')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('alarm_id', 'bigint', (c) => c.references('alarm_logs.id').onDelete('cascade'))
-    .addColumn('channel', 'text', (c) => c.notNull())
-    .addColumn('recipient', 'text', (c) => c.notNull())
-    .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
-    .addColumn('sent_at', 'bigint')
-    .addColumn('last_error', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
-    .execute();
-  await sql`INSERT INTO notification_jobs_next (id, alarm_id, channel, recipient, language, status,
-    attempts, next_attempt_at, sent_at, last_error, created_at)
-    SELECT id, alarm_id, channel, recipient, language, status, attempts, next_attempt_at,
-    sent_at, last_error, created_at FROM notification_jobs`.execute(db);
-  await db.schema.dropTable('notification_jobs').execute();
-  await db.schema.alterTable('notification_jobs_next').renameTo('notification_jobs').execute();
-  await db.schema
-    .createIndex('notification_jobs_due')
-    .on('notification_jobs')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('notification_jobs_recipient')
-    .on('notification_jobs')
-    .columns(['channel', 'recipient', 'sent_at'])
-    .execute();
-  await sql`PRAGMA foreign_keys = ON`.execute(db);
+  try {
+    await db.transaction().execute(async (tx) => {
+      await tx.schema
+        .createTable('notification_jobs_next')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('alarm_id', 'bigint', (c) => c.references('alarm_logs.id').onDelete('cascade'))
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .execute();
+      await sql`INSERT INTO notification_jobs_next (id, alarm_id, channel, recipient, language,
+        status, attempts, next_attempt_at, sent_at, last_error, created_at)
+        SELECT id, alarm_id, channel, recipient, language, status, attempts, next_attempt_at,
+        sent_at, last_error, created_at FROM notification_jobs`.execute(tx);
+      await tx.schema.dropTable('notification_jobs').execute();
+      await tx.schema.alterTable('notification_jobs_next').renameTo('notification_jobs').execute();
+      await tx.schema
+        .createIndex('notification_jobs_due')
+        .on('notification_jobs')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await tx.schema
+        .createIndex('notification_jobs_recipient')
+        .on('notification_jobs')
+        .columns(['channel', 'recipient', 'sent_at'])
+        .execute();
+    });
+  } finally {
+    await sql`PRAGMA foreign_keys = ON`.execute(db);
+  }
 }
