@@ -1,10 +1,14 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enSettings from '../apps/web/src/i18n/device-settings/en.js';
+import zhSettings from '../apps/web/src/i18n/device-settings/zh-CN.js';
 import en from '../apps/web/src/i18n/en.js';
 import zh from '../apps/web/src/i18n/zh-CN.js';
+import { deviceIdOf } from './support/api.js';
 import { launchBrowser, newPhoneContext } from './support/browser.js';
 import { captchaAnswer, latestSmsCode } from './support/server-data.js';
+import { signInAsDemo } from './support/sign-in.js';
 import { repositoryRoot, startServer, type RunningServer } from './support/start-server.js';
 import { startWechatAuthorizeStandIn } from './support/wechat-authorize-stand-in.js';
 
@@ -13,6 +17,14 @@ const APP_SECRET = 'e2e-official-account-secret';
 /** WeChat's built-in browser on an iPhone. */
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+
+/** The official account's QR code as the operator configures it (an image URL). */
+const QR_CODE = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h2v2H0zM2 2h2v2H2z"/></svg>',
+).toString('base64')}`;
+/** The demo watches: their models send WeChat alarms. */
+const DEMO_WATCH = '8600000003';
+const DEMO_ELDERLY_WATCH = '8600000004';
 
 const LANGUAGES = [
   {
@@ -42,6 +54,7 @@ describe('WeChat sign-in in Chromium', () => {
       WECHAT_APP_SECRET: APP_SECRET,
       WECHAT_API_URL: apiUrl,
       WECHAT_OPEN_URL: authorizeUrl,
+      WECHAT_MP_QRCODE_URL: QR_CODE,
     });
     wechat.allowApp(server.baseUrl);
     browser = await launchBrowser();
@@ -127,6 +140,55 @@ describe('WeChat sign-in in Chromium', () => {
       await page.context().close();
     });
   }
+
+  it('names the WeChat alarm follower through the official account, once they follow it', async () => {
+    const grandpa = { openId: 'o-mp-grandpa', unionId: 'u-grandpa', nickname: '爷爷' };
+    const page = await wechatPage('zh-CN');
+    wechat.useWechatAs(grandpa);
+    await signInAsDemo(page);
+    const alarmPage = `/pagesDevice/alarm/wx?id=${await deviceIdOf(page, DEMO_WATCH)}`;
+    const turnOn = async () => {
+      await page.goto(alarmPage);
+      await page
+        .getByRole('switch', { name: zhSettings.alarmSettings.channels.wechat.label })
+        .click();
+      await page.waitForURL('**/pagesFunc/authorize?**');
+    };
+
+    // Not following yet: sent to the official account's QR code.
+    await turnOn();
+    await page.waitForURL('**/pagesDevice/alarm/wx-mp?**');
+    await page.getByAltText(zh.oauth.qrAlt).waitFor();
+    await shot(page, 'wechat-alarm-follow-zh-CN');
+
+    wechat.api.follow(grandpa.openId);
+    await turnOn();
+    await page.waitForURL((url) => url.pathname === '/pagesDevice/alarm/wx');
+    await expect.poll(() => page.getByText(grandpa.nickname).count()).toBe(1);
+    await shot(page, 'wechat-alarm-follower-zh-CN');
+    await page.context().close();
+  });
+
+  it('outside WeChat, the alarm page offers its link to open in WeChat, and the QR code to follow', async () => {
+    const page = await (await newPhoneContext(browser, server.baseUrl, 'en')).newPage();
+    await signInAsDemo(page);
+    const id = await deviceIdOf(page, DEMO_ELDERLY_WATCH);
+    await page.goto(`/pagesDevice/alarm/wx?id=${id}`);
+    await page.getByText(en.oauth.openInWechat).waitFor();
+    await page
+      .getByRole('switch', { name: enSettings.alarmSettings.channels.wechat.label })
+      .click();
+    // Turning on is refused in words: nobody to receive the alarms yet.
+    await expect.poll(() => page.url()).toContain('/pagesDevice/alarm/wx?');
+    await shot(page, 'wechat-alarm-outside-en');
+    await page
+      .locator('a.adm-list-item', { hasText: enSettings.alarmSettings.wechat.step1 })
+      .click();
+    await page.waitForURL('**/pagesDevice/alarm/wx-mp?**');
+    await page.getByAltText(en.oauth.qrAlt).waitFor();
+    await shot(page, 'wechat-alarm-follow-en');
+    await page.context().close();
+  });
 
   it('refuses a return whose state this tab did not send (CSRF), in words', async () => {
     const page = await wechatPage('en');

@@ -1,6 +1,7 @@
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../api/feedback';
+import './oauth.css';
 
 /** Outside WeChat the official account's OAuth cannot run: the page's link, to open it there. */
 export function OpenInWechat() {
@@ -12,8 +13,9 @@ export function OpenInWechat() {
     );
   return (
     <List className="section" mode="card" header={t('oauth.openInWechat')}>
-      <List.Item description={t('oauth.openInWechatHint')}>
-        <Button size="small" color="primary" fill="outline" onClick={copy}>
+      <List.Item>
+        <p className="open-in-wechat__hint">{t('oauth.openInWechatHint')}</p>
+        <Button block color="primary" fill="outline" onClick={copy}>
           {t('oauth.copyLink')}
         </Button>
       </List.Item>
