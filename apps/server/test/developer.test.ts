@@ -1,5 +1,6 @@
 import type { PushMessagePage, User } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationJob } from '../src/alarms/notification-job.js';
 import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
 import { startPushServiceStandIn } from './support/push-service-stand-in.js';
@@ -120,6 +121,61 @@ describe.each(testDialects())('developer mode on %s', (dialect) => {
     expect(others.data.list[0]).toMatchObject({ alarmType: 'sos' });
     expect(others.data.list.map((m) => m.id)).not.toContain(test!.id);
     expect(others.data.list.map((m) => m.id)).not.toContain(sos!.id);
+  }, 60_000);
+
+  it("lists texts and calls to the account's phone and WeChat messages to its openid, no one else's", async () => {
+    const developer = await developerWithBrowser();
+    await runAdmin(server, 'user:developer', developer.username, 'on');
+    const { phoneNumber, userId } = await me(developer.token);
+    const { db } = server.database.handle;
+    const now = server.clock.now();
+    await db
+      .insertInto('oauthIdentities')
+      .values({
+        provider: 'wechat',
+        subject: `union-${userId}`,
+        userId,
+        mpOpenId: `open-${userId}`,
+        openOpenId: null,
+        unionId: null,
+        nickname: null,
+        headImgUrl: null,
+        refreshToken: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    server.events.publish({
+      type: 'alarm',
+      deviceId: developer.deviceId,
+      alarms: ['sos'],
+      at: now,
+    });
+    await delivered();
+    const [alarm] = await db
+      .selectFrom('alarmLogs')
+      .select('id')
+      .where('deviceId', '=', developer.deviceId)
+      .execute();
+    const job = (channel: 'sms' | 'tel' | 'wechat', recipient: string) =>
+      notificationJob(alarm!.id, channel, recipient, now);
+    await server.repositories.notifications.enqueue([
+      job('sms', phoneNumber!),
+      job('tel', phoneNumber!),
+      job('wechat', `open-${userId}`),
+      job('sms', '13999999999'),
+      job('wechat', 'open-someone-else'),
+      job('tel', `open-${userId}`),
+    ]);
+    const { list } = (await messages(developer.token)).data;
+    expect(list.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual(
+      [
+        `push:${list.find((m) => m.channel === 'push')!.recipient}`,
+        `sms:${phoneNumber}`,
+        `tel:${phoneNumber}`,
+        `wechat:open-${userId}`,
+      ].sort(),
+    );
   }, 60_000);
 
   it('records a refused test push with its reason', async () => {
