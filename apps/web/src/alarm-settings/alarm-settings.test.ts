@@ -75,6 +75,11 @@ describe('alarm channels', () => {
     ]).toEqual([]);
   });
 
+  it('offers WeChat only with the official account configured (its OAuth names the follower)', () => {
+    const noAccount = appConfig({ oauth: { ...appConfig().oauth, wechatMpAppId: null } });
+    expect([...availableChannels(ALARM_CHANNEL_FLAGS, noAccount)]).toEqual(['push', 'sms', 'tel']);
+  });
+
   it('follows the model alone while no configuration is known', () => {
     expect([...availableChannels(featureFlags(false, { enableTelAlarm: true }), null)]).toEqual([
       'tel',

@@ -430,6 +430,13 @@ describe('WeChat pages', () => {
     expect(pageText()).toContain('Turn WeChat alarms on');
     page.unmount();
 
+    handlers.appConfiguration = () => appConfig({ wechatMpQrCodeUrl: 'https://mp.example/qr.png' });
+    await page.render('/pagesDevice/alarm/wx-mp', <WechatOfficialAccountPage />);
+    const qr = document.body.querySelector('img');
+    expect(qr?.getAttribute('src')).toBe('https://mp.example/qr.png');
+    expect(qr?.getAttribute('alt')).toBe("The official account's QR code");
+    page.unmount();
+
     handlers.appConfiguration = () => appConfig({ wechatAlarm: false });
     await page.render('/pagesDevice/alarm/wx-mp', <WechatOfficialAccountPage />);
     expect(pageText()).toContain('WeChat alarms are not configured on this server');
