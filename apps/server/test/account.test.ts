@@ -51,6 +51,7 @@ describe.each(testDialects())('the account on %s', (dialect) => {
       wxUser: false,
       wxUserName: null,
       terminalNo: null,
+      developerMode: false,
     });
   });
 
