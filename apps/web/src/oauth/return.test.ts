@@ -31,6 +31,7 @@ describe('the OAuth return page', () => {
     expect(await handleReturn('?code=c&state=forged', go)).toEqual({
       kind: 'failed',
       reason: 'state',
+      back: '/pages/login/index',
     });
     expect(callInputs('loginWechat')).toHaveLength(0);
   });
@@ -40,6 +41,19 @@ describe('the OAuth return page', () => {
     expect(await handleReturn(`?state=${state}`, go)).toEqual({
       kind: 'failed',
       reason: 'cancelled',
+      back: '/pages/login/index',
+    });
+  });
+
+  it("says the server's refusal in its words, back where the binding began", async () => {
+    const { state } = wechat('bind');
+    handlers.bindWechat = () => {
+      throw new ApiError(Codes.WECHAT_BIND_FAILED.code, Codes.WECHAT_BIND_FAILED.en);
+    };
+    expect(await handleReturn(`?code=bad&state=${state}`, go)).toEqual({
+      kind: 'refused',
+      message: 'Wechat binding error',
+      back: '/back',
     });
   });
 

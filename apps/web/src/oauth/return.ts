@@ -1,5 +1,7 @@
 import type { OauthProvider } from '@xunji/shared';
+import { ApiError } from '../api/errors';
 import { completeSignIn } from '../router/guard';
+import { PATHS } from '../router/paths';
 import { signIn } from '../stores/session';
 import { bindToAccount, followAlarms, loginWithProvider, type OauthReturn } from './complete';
 import { takeFlow } from './flow';
@@ -17,7 +19,9 @@ export type ReturnOutcome =
       headImgUrl: string | null;
     }
   /** Not a return of a flow started in this tab (or too late), or the user said no. */
-  | { kind: 'failed'; reason: 'state' | 'cancelled' };
+  | { kind: 'failed'; reason: 'state' | 'cancelled'; back: string }
+  /** The server refused (e.g. "Wechat binding error"): its words, and where to go back to. */
+  | { kind: 'refused'; message: string; back: string };
 
 /** Apple's answer reaches the app through the server, as a one-time handle. */
 export const APPLE_HANDLE_PARAM = 'handle';
@@ -47,10 +51,22 @@ export async function handleReturn(
 ): Promise<ReturnOutcome> {
   const params = new URLSearchParams(search);
   const flow = takeFlow(params.get('state'));
-  if (!flow) return { kind: 'failed', reason: 'state' };
+  if (!flow) return { kind: 'failed', reason: 'state', back: PATHS.login };
+  // A sign-in goes back to the login page; a binding or a follower to the page it began on.
+  const back = flow.purpose === 'login' ? PATHS.login : flow.returnTo;
   const credential = params.get(flow.provider === 'apple' ? APPLE_HANDLE_PARAM : 'code');
-  if (!credential) return { kind: 'failed', reason: 'cancelled' };
-  const answer: OauthReturn = { credential, flow };
+  if (!credential) return { kind: 'failed', reason: 'cancelled', back };
+  try {
+    return await proceed({ credential, flow }, go);
+  } catch (error) {
+    if (error instanceof ApiError) return { kind: 'refused', message: error.message, back };
+    throw error;
+  }
+}
+
+/** The flow's purpose, with the provider's answer. */
+async function proceed(answer: OauthReturn, go: (path: string) => void): Promise<ReturnOutcome> {
+  const { flow } = answer;
 
   if (flow.purpose === 'bind') {
     await bindToAccount(answer);

@@ -32,22 +32,24 @@ export default function AuthorizePage() {
     outcome.go();
   }, [outcome, t]);
 
-  const failed = (description: string) => (
+  const failed = (description: string, back: string = PATHS.login) => (
     <ErrorBlock
       className="oauth-failed"
       status="default"
       title={t('oauth.failedTitle')}
       description={description}
     >
-      <Button color="primary" onClick={() => redirectTo(PATHS.login)}>
-        {t('oauth.backToLogin')}
+      <Button color="primary" onClick={() => redirectTo(back)}>
+        {back === PATHS.login ? t('oauth.backToLogin') : t('common.back')}
       </Button>
     </ErrorBlock>
   );
 
   const body = () => {
-    if (result.error) return failed(result.error.message || t('errors.wechatBindingError'));
-    if (outcome?.kind === 'failed') return failed(t(`oauth.failed.${outcome.reason}`));
+    if (result.error) return failed(t('errors.systemError'));
+    if (outcome?.kind === 'failed')
+      return failed(t(`oauth.failed.${outcome.reason}`), outcome.back);
+    if (outcome?.kind === 'refused') return failed(outcome.message, outcome.back);
     if (outcome?.kind === 'bind') return <OauthBindForm {...outcome} />;
     return (
       <p className="oauth-waiting">
