@@ -17,7 +17,7 @@ import type { NotificationRepository } from '../repositories/notification.reposi
 import type { PushClientRepository } from '../repositories/push-client.repository.js';
 import { ancestorIds } from '../services/enterprise-tree.js';
 import type { ChannelName } from './alarm-channels.js';
-import { notificationJob } from './notification-job.js';
+import { notificationJob, pushJob } from './notification-job.js';
 
 /** An alarm as the engine finds it. */
 export interface FoundAlarm {
@@ -132,7 +132,7 @@ export class AlarmRaiser {
     const jobs: NewNotificationJob[] = [];
     if (setting.pushAlarm === 1)
       for (const client of await this.pushClientsOf(alarm.deviceId))
-        jobs.push({ ...job('push', client.id, client.language), userId: client.userId });
+        jobs.push(pushJob(alarm.id, client, now));
     if (setting.smsAlarm === 1) jobs.push(...numbers('smsPhoneNo').map((n) => job('sms', n)));
     if (setting.telAlarm === 1) jobs.push(...numbers('telPhoneNo').map((n) => job('tel', n)));
     if (setting.wechatAlarm === 1 && setting.wechatOpenUnionid)

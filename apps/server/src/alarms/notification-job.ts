@@ -1,9 +1,12 @@
-import type { NewNotificationJob } from '../db/schema.js';
+import type { NewNotificationJob, PushClientRow } from '../db/schema.js';
 import type { ChannelName } from './alarm-channels.js';
 
-/** A delivery of an alarm to one recipient of one channel, due at once. */
+/**
+ * A delivery of an alarm (none: a developer's test alarm) to one recipient of one channel, due
+ * at once.
+ */
 export const notificationJob = (
-  alarmId: number,
+  alarmId: number | null,
   channel: ChannelName,
   recipient: string,
   now: number,
@@ -17,4 +20,14 @@ export const notificationJob = (
   attempts: 0,
   nextAttemptAt: now,
   createdAt: now,
+});
+
+/** A push to one browser, recorded for the account it belongs to (developer mode's log). */
+export const pushJob = (
+  alarmId: number | null,
+  client: Pick<PushClientRow, 'id' | 'userId' | 'language'>,
+  now: number,
+): NewNotificationJob => ({
+  ...notificationJob(alarmId, 'push', client.id, now, client.language),
+  userId: client.userId,
 });

@@ -1,5 +1,5 @@
 import type { PushMessagePage } from '@xunji/shared';
-import { testAlarmJob } from '../alarms/test-alarm.js';
+import { pushJob } from '../alarms/notification-job.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { MessageLogRepository } from '../repositories/message-log.repository.js';
@@ -55,7 +55,8 @@ export class DeveloperService {
     const now = this.clock.now();
     const clients = await this.repositories.pushClients.ofUser(userId);
     await this.repositories.notifications.enqueue(
-      clients.map((client) => testAlarmJob(userId, client.id, client.language, now)),
+      // A job without an alarm is a test alarm (notification-worker.ts).
+      clients.map((client) => pushJob(null, client, now)),
     );
     this.deliverNow();
     return { jobs: clients.length };

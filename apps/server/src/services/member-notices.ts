@@ -1,5 +1,5 @@
 import type { MemberNotice } from '@xunji/shared';
-import { notificationJob } from '../alarms/notification-job.js';
+import { pushJob } from '../alarms/notification-job.js';
 import type { Clock } from '../clock.js';
 import type { AlarmLogRow } from '../db/schema.js';
 import type { AlarmLogRepository } from '../repositories/alarm-log.repository.js';
@@ -37,9 +37,7 @@ export class MemberNotices {
       createdAt: now,
     });
     const clients = await pushClients.ofUser(to.ownerId);
-    await notifications.enqueue(
-      clients.map((client) => notificationJob(row.id, 'push', client.id, now, client.language)),
-    );
+    await notifications.enqueue(clients.map((client) => pushJob(row.id, client, now)));
     this.onRaised(row);
   }
 }
