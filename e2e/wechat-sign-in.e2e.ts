@@ -141,6 +141,25 @@ describe('WeChat sign-in in Chromium', () => {
     });
   }
 
+  it('binds WeChat to a signed-in account from account-safety, and unbinds it', async () => {
+    const person = { openId: 'o-mp-demo', unionId: 'u-demo', nickname: 'Demo WeChat' };
+    const page = await wechatPage('en');
+    wechat.useWechatAs(person);
+    await signInAsDemo(page);
+    await page.goto('/pagesUser/account/account-safety');
+    const row = page.locator('.adm-list-item', { hasText: en.oauth.providers.wechat });
+    await expect.poll(() => row.textContent()).toContain(en.oauth.notBound);
+    await row.click();
+    await page.waitForURL('**/pagesFunc/authorize?**');
+    await page.waitForURL((url) => url.pathname === '/pagesUser/account/account-safety');
+    await expect.poll(() => row.textContent()).toContain(person.nickname);
+
+    await row.click();
+    await page.getByRole('button', { name: en.common.confirm }).click();
+    await expect.poll(() => row.textContent()).toContain(en.oauth.notBound);
+    await page.context().close();
+  });
+
   it('names the WeChat alarm follower through the official account, once they follow it', async () => {
     const grandpa = { openId: 'o-mp-grandpa', unionId: 'u-grandpa', nickname: '爷爷' };
     const page = await wechatPage('zh-CN');
