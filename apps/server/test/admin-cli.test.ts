@@ -9,7 +9,6 @@ import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
 import { smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
 
-
 describe.each(testDialects())('admin CLI on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {

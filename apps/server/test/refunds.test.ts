@@ -6,7 +6,6 @@ import { orderFlow } from './support/order-flow.js';
 import { cardOwners, product, simCard } from './support/sim-fixtures.js';
 import { registerUser, startTestServer, type TestServer } from './support/test-server.js';
 
-
 /** The buyer asks, the operator decides (admin CLI), the provider refunds. */
 describe.each(testDialects())('refunds on %s', (dialect) => {
   let server: TestServer;

@@ -79,8 +79,7 @@ export class UserRepository {
         user.enterpriseId !== null && enterpriseName !== null
           ? { id: user.enterpriseId, name: enterpriseName }
           : null,
-      wechat:
-        wechatId === null ? null : { mpOpenId: wechatMpOpenId, nickname: wechatNickname },
+      wechat: wechatId === null ? null : { mpOpenId: wechatMpOpenId, nickname: wechatNickname },
     };
   }
 
