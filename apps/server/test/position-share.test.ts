@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../src/services/password-hasher.js';
 import { SHARE_READS_PER_MINUTE } from '../src/services/position-share.service.js';
 import { testDialects } from './support/databases.js';
+import { storedState } from './support/stored-fix.js';
 import {
   phoneNumbers,
   registerUser,
@@ -89,28 +90,7 @@ describe.each(testDialects())('location sharing on %s', (dialect) => {
   async function latestFix(deviceId: number, time: number) {
     await server.repositories.positions.commitBatch({
       positions: [],
-      states: [
-        {
-          deviceId,
-          status: 'online',
-          lastAlive: time,
-          locateTime: time,
-          latitude: HOME.latitude,
-          longitude: HOME.longitude,
-          speed: 42,
-          course: 135,
-          valid: 1,
-          lbsMode: 'gps',
-          satellites: 9,
-          battery: 80,
-          signal: 70,
-          acc: 1,
-          voltage: null,
-          mileage: null,
-          charging: 0,
-          updatedAt: time,
-        },
-      ],
+      states: [storedState(deviceId, time, HOME, { speed: 42, course: 135 })],
       frames: [],
       networkFixes: [],
     });

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../src/services/password-hasher.js';
 import { testDialects } from './support/databases.js';
-import { storedFix } from './support/stored-fix.js';
+import { storedFix, storedState } from './support/stored-fix.js';
 import {
   phoneNumbers,
   registerUser,
@@ -70,28 +70,7 @@ describe.each(testDialects())('device tenure on %s', (dialect) => {
     const row = storedFix(deviceId, time, HOME);
     await server.repositories.positions.commitBatch({
       positions: [row],
-      states: [
-        {
-          deviceId,
-          status: 'offline',
-          lastAlive: time,
-          locateTime: time,
-          latitude: HOME.latitude,
-          longitude: HOME.longitude,
-          speed: 30,
-          course: 90,
-          valid: 1,
-          lbsMode: 'gps',
-          satellites: 9,
-          battery: 80,
-          signal: 70,
-          acc: 1,
-          voltage: null,
-          mileage: null,
-          charging: 0,
-          updatedAt: time,
-        },
-      ],
+      states: [storedState(deviceId, time, HOME, { status: 'offline' })],
       frames: [],
       networkFixes: [],
     });

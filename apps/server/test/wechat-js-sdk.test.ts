@@ -85,6 +85,20 @@ describe.each(testDialects())('POST /wx/js-sign on %s', (dialect) => {
     }
   });
 
+  it('says WeChat is not answering (502, never a 500) when it refuses the ticket', async () => {
+    const fresh = await startTestServer(dialect, official);
+    try {
+      wechat.answerNextWith({ errcode: -1, errmsg: 'system error' });
+      const { status, body } = await sign(fresh);
+      expect(status).toBe(502);
+      expect(body.code).toBe(Codes.WECHAT_UNAVAILABLE.code);
+      // The next call asks again and signs.
+      expect((await sign(fresh)).body.code).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('refuses a URL that is not one', async () => {
     const { body } = await sign(server, 'not a url');
     expect(body.code).toBe(Codes.VALIDATION.code);

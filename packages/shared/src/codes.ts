@@ -264,6 +264,12 @@ export const Codes = {
     '绑定已超时，请重新登录',
     'Binding took too long; please sign in again',
   ),
+  WECHAT_UNAVAILABLE: entry(
+    3108,
+    502,
+    '微信服务暂时不可用，请稍后再试',
+    'WeChat is not answering; please try again later',
+  ),
   NOT_FOLLOWING: entry(3107, 409, '请先关注公众号', 'Follow the official account first'),
   PLACES_NOT_CONFIGURED: entry(3201, 400, '附近搜索未开通', 'Nearby search is not available here'),
   PLACES_UNAVAILABLE: entry(

@@ -23,6 +23,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = request.language ?? requestLanguage(request);
     if (error instanceof AppError) {
+      // A vendor's outage answers the caller in words; what the vendor said goes to the log.
+      if (Codes[error.codeName].http >= 500 && error.cause !== undefined)
+        request.log.warn({ err: error.cause }, error.codeName);
       return reply
         .status(Codes[error.codeName].http)
         .send(

@@ -63,7 +63,7 @@ export class WechatAccounts {
 
   jsSign(url: string): Promise<WechatJsSignature> {
     if (!this.official) throw new AppError('OAUTH_NOT_CONFIGURED');
-    return this.official.jsSdk.sign(url);
+    return this.official.jsSdk.sign(url).catch(unavailable);
   }
 
   /** WECHAT_BIND_FAILED when WeChat does not vouch for the code (used, foreign, made up). */
@@ -77,6 +77,11 @@ export class WechatAccounts {
 
   private follows(openId: string): Promise<boolean> {
     if (!this.official) throw new AppError('OAUTH_NOT_CONFIGURED');
-    return isWechatFollower(this.api, this.official.tokens, openId);
+    return isWechatFollower(this.api, this.official.tokens, openId).catch(unavailable);
   }
+}
+
+/** WeChat refusing or not answering a call of ours is its outage, not the caller's mistake. */
+function unavailable(error: unknown): never {
+  throw Object.assign(new AppError('WECHAT_UNAVAILABLE'), { cause: error });
 }

@@ -117,6 +117,11 @@ export function startWechatStandIn(
       ticketRequests++;
       if (query.type !== 'jsapi')
         return response.end(json({ errcode: 40097, errmsg: 'invalid args' }));
+      if (nextAnswer) {
+        const answer = nextAnswer;
+        nextAnswer = undefined;
+        return response.end(json(answer));
+      }
       const ticket = `ticket-${randomUUID()}`;
       issuedTickets.push(ticket);
       return response.end(json({ errcode: 0, errmsg: 'ok', ticket, expires_in: 7200 }));
