@@ -84,8 +84,11 @@ describe('location sharing', () => {
       expect(await guest.getByTestId('share-countdown').textContent()).toMatch(/\d\d:\d\d:\d\d/);
 
       // The car drives on: the page asks every 10 s and the map follows it.
+      // The map (loaded with the first position) centres on the car.
+      await expect
+        .poll(() => centreOf(guest), { timeout: 15_000 })
+        .toMatch(/^-?\d+\.\d+,-?\d+\.\d+$/);
       const first = await centreOf(guest);
-      expect(first).toMatch(/^-?\d+\.\d+,-?\d+\.\d+$/);
       await expect.poll(() => centreOf(guest), { timeout: 30_000, interval: 1000 }).not.toBe(first);
       await shot(guest, 'public', language);
 
@@ -102,4 +105,27 @@ describe('location sharing', () => {
     },
     90_000,
   );
+
+  it('a link open past its end says the share has ended', async () => {
+    const t = TEXTS.en;
+    const owner = await phone('en', true);
+    const carId = await deviceIdOf(owner, DEMO_CAR.terminalNo);
+    await owner.goto(`/pagesMore/distribute/location?id=${carId}`);
+    await owner.locator('.adm-selector-item', { hasText: t.share.durations.h24 }).click();
+    await owner.getByRole('button', { name: t.share.create }).click();
+    const link = (await owner.getByTestId('share-link').textContent()) ?? '';
+
+    const guest = await phone('en', false);
+    await guest.clock.install();
+    const { pathname, search } = new URL(link);
+    await guest.goto(pathname + search);
+    await guest.getByTestId('share-sheet').waitFor();
+    // A day and a few seconds later on the viewer's clock: the page ends the share by itself.
+    await guest.clock.fastForward('24:00:05');
+    await guest.getByTestId('share-ended').waitFor({ timeout: 20_000 });
+    expect(await guest.textContent('body')).toContain(t.share.ended.title);
+
+    await owner.context().close();
+    await guest.context().close();
+  }, 60_000);
 });
