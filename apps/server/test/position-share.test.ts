@@ -14,6 +14,7 @@ import { storedState } from './support/stored-fix.js';
 import {
   phoneNumbers,
   registerUser,
+  smsCode,
   startTestServer,
   transport,
   type TestServer,
@@ -242,6 +243,40 @@ describe.each(testDialects())('location sharing on %s', (dialect) => {
     expect((await bind(buyer.token, device.terminalNo)).code).toBe(0);
     expect((await list(buyer.token, device.id)).data).toEqual([]);
     expect((await info(code)).code).toBe(Codes.SHARE_ENDED.code);
+  });
+
+  it("ends an organisation user's shares when that account is cancelled", async () => {
+    const fleet = await server.repositories.enterprises.create('Share Fleet', null);
+    const device = await server.repositories.devices.create({
+      terminalNo: `77${String(++nextDevice).padStart(10, '0')}`,
+      passwordHash: await hashSecret(transport('123456')),
+      protocol: 'jt808',
+      model: null,
+      iccid: null,
+      name: 'Fleet van',
+      enterpriseId: fleet.id,
+      createdAt: Date.now(),
+    });
+    await latestFix(device.id, server.clock.now());
+    const phone = nextPhone();
+    const { token, user } = await registerUser(server, phone);
+    await server.database.handle.db
+      .updateTable('users')
+      .set({ userType: 1, enterpriseId: fleet.id })
+      .where('id', '=', user.userId)
+      .execute();
+    const { code } = (await share(token, device.id)).data;
+    expect((await lbs(code)).code).toBe(0);
+
+    // The device stays with the organisation; the link dies with the account that made it.
+    server.clock.advance(61_000);
+    const cancelled = await call('POST', '/account/cancellation', token, {
+      phoneNumber: phone,
+      code: await smsCode(server, phone),
+    });
+    expect(cancelled.code).toBe(0);
+    expect((await info(code)).code).toBe(Codes.SHARE_ENDED.code);
+    expect((await lbs(code)).code).toBe(Codes.SHARE_ENDED.code);
   });
 
   it('refuses a model without position sharing', async () => {

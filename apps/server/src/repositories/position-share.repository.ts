@@ -46,9 +46,11 @@ export class PositionShareRepository {
     return row.id;
   }
 
+  /** Not revoked, not past its end, and its maker's account still there (a cancelled one ends them). */
   private live(now: number) {
     return this.db
       .selectFrom('positionShares as ps')
+      .innerJoin('users as sharer', 'sharer.id', 'ps.userId')
       .where('ps.revokedAt', 'is', null)
       .where('ps.expiresAt', '>', now);
   }
@@ -92,14 +94,13 @@ export class PositionShareRepository {
   async listLive(deviceId: number, now: number): Promise<ShareListRow[]> {
     const rows = await this.live(now)
       .where('ps.deviceId', '=', deviceId)
-      .innerJoin('users as u', 'u.id', 'ps.userId')
       .select((eb) => [
         'ps.id',
         'ps.deviceId',
         'ps.durationH',
         'ps.createdAt',
         'ps.expiresAt',
-        eb.fn.coalesce('u.nickname', 'u.username').as('createdBy'),
+        eb.fn.coalesce('sharer.nickname', 'sharer.username').as('createdBy'),
       ])
       .orderBy('ps.id')
       .execute();
