@@ -138,6 +138,28 @@ describe.each(testDialects())('Sign in with Apple on %s', async (dialect) => {
     expect(apple.refused).toEqual([]);
   });
 
+  it('a new authorisation code at sign-in replaces the refresh token and revokes the old one', async () => {
+    const { token: session, user } = await registerUser(server, nextPhone());
+    const sub = nextSub();
+    await server.call('POST', '/account/bind-apple', {
+      token: session,
+      body: {
+        identityToken: await token({ sub }),
+        authorizationCode: apple.authorizationCode(APP),
+      },
+    });
+    const [before] = await server.repositories.oauthIdentities.ofUser(user.userId);
+    const login = await loginApple({
+      identityToken: await token({ sub }),
+      authorizationCode: apple.authorizationCode(APP),
+    });
+    expect(login.body.data).toMatchObject({ status: 'signedIn' });
+    const [after] = await server.repositories.oauthIdentities.ofUser(user.userId);
+    expect(after!.refreshToken).not.toBe(before!.refreshToken);
+    expect(apple.revoked).toContain(before!.refreshToken);
+    expect(apple.revoked).not.toContain(after!.refreshToken);
+  });
+
   it('a cancelled account revokes its Apple authorisation and loses the identity', async () => {
     const phone = nextPhone();
     const sub = nextSub();

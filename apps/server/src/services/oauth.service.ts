@@ -47,10 +47,7 @@ export class OauthService {
       const { nickname = null, headImgUrl = null } = identity.details;
       return { status: 'bindRequired', ticket, nickname, headImgUrl };
     }
-    await this.identities.update(bound.id, {
-      ...given(identity.details),
-      updatedAt: this.clock.now(),
-    });
+    await this.refresh(bound, identity);
     return { status: 'signedIn', login: await this.auth.startSession(user, details) };
   }
 
@@ -117,10 +114,7 @@ export class OauthService {
     const now = this.clock.now();
     const bound = await this.identities.findBySubject(identity.provider, identity.subject);
     if (bound && bound.userId !== user.id) throw new AppError('OAUTH_TAKEN');
-    if (bound) {
-      await this.identities.update(bound.id, { ...given(identity.details), updatedAt: now });
-      return;
-    }
+    if (bound) return this.refresh(bound, identity);
     const earlier = await this.identities.findOfUser(user.id, identity.provider);
     if (earlier) await this.remove(earlier);
     const inserted = await this.identities.insert({
@@ -139,6 +133,17 @@ export class OauthService {
       updatedAt: now,
     });
     if (!inserted) throw new AppError('OAUTH_TAKEN');
+  }
+
+  /** Keeps what the provider says now; an Apple refresh token replaced is revoked at Apple. */
+  private async refresh(bound: OauthIdentityRow, identity: VerifiedIdentity): Promise<void> {
+    await this.identities.update(bound.id, {
+      ...given(identity.details),
+      updatedAt: this.clock.now(),
+    });
+    const replaced = identity.details.refreshToken;
+    if (bound.provider === 'apple' && replaced && bound.refreshToken !== replaced)
+      await this.apple.revoke(bound);
   }
 
   private async remove(row: OauthIdentityRow): Promise<void> {
