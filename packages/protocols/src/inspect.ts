@@ -24,6 +24,8 @@ export interface Inspection {
   frames: number;
   messages: unknown[];
   acks: string[];
+  /** Frames decoded although their check code was wrong (DecodeResult.crcMismatch). */
+  crcMismatches?: number;
 }
 
 /**
@@ -37,9 +39,10 @@ export function inspect(protocol: Protocol, payload: string): Inspection {
   const session = newSession();
   const result: Inspection = { frames: frames.length, messages: [], acks: [] };
   for (const frame of frames) {
-    const { messages, ack } = protocol.decode(frame, session);
+    const { messages, ack, crcMismatch } = protocol.decode(frame, session);
     result.messages.push(...messages.map(plain));
     if (ack) result.acks.push(bytesToHex(ack));
+    if (crcMismatch) result.crcMismatches = (result.crcMismatches ?? 0) + 1;
   }
   return result;
 }

@@ -133,6 +133,12 @@ export interface DecodeResult {
   ack?: Uint8Array;
   /** Instead of `ack` when the answer depends on the server's judgement of the login's credential. */
   answerLogin?: (verdict: LoginVerdict) => Uint8Array;
+  /**
+   * The frame's check code (GT06 CRC, JT/T 808 XOR) disagrees with its bytes, and the frame was
+   * otherwise well formed enough to be unambiguous: decoded and acknowledged all the same (many
+   * firmwares compute it wrongly or not at all), and counted by the gateway (`frames_crc_mismatch`).
+   */
+  crcMismatch?: true;
 }
 
 /** Per-connection protocol state (device id after login, serial numbers, protocol extras). */

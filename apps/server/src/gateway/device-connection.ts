@@ -99,6 +99,7 @@ export class DeviceConnection {
       stats.malformedFrames++;
       return {};
     }
+    if (result.crcMismatch) stats.crcMismatchFrames++;
     const login = result.messages.find((m) => m.type === 'login');
     let { ack } = result;
     if (login?.type === 'login' && (!this.device || login.credential)) {

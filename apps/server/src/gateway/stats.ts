@@ -21,6 +21,8 @@ export type Refusal = (typeof REFUSALS)[number];
 /** Counters an operator reads to see what devices send that is refused or broken. */
 export interface GatewayStats {
   malformedFrames: number;
+  /** Frames accepted whose check code was wrong (`frames_crc_mismatch`; DecodeResult.crcMismatch). */
+  crcMismatchFrames: number;
   unknownDevices: number;
   refused: Record<Refusal, number>;
   /** Connections claiming a device they could not prove to be (identity-log.ts). */
@@ -29,6 +31,7 @@ export interface GatewayStats {
 
 export const newGatewayStats = (): GatewayStats => ({
   malformedFrames: 0,
+  crcMismatchFrames: 0,
   unknownDevices: 0,
   refused: Object.fromEntries(REFUSALS.map((reason) => [reason, 0])) as Record<Refusal, number>,
   identity: newIdentityCounts(),
