@@ -5,7 +5,7 @@ import { layoutOf } from './fences/layout.js';
 import { measuredRun, type Load, type RunResult } from './fences/measured-run.js';
 import { startTimedPushService } from './fences/push-arrivals.js';
 import { FRAMES_PER_CROSSING } from './fences/route.js';
-import { mean, percentile, round1 } from './fences/stats.js';
+import { mean, percentile, round1 } from './ingest/stats.js';
 
 /**
  * N JT/T 808 devices on real connections through the gateway (bench/ingest's client workers),

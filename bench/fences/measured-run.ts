@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TimedFrame } from '../ingest/client.js';
-import { driveDevices } from './device-clients.js';
+import { driveDevices } from '../ingest/device-clients.js';
 import type { Fleet } from './fleet.js';
-import { startGateway } from './gateway-process.js';
+import { startGateway } from '../ingest/gateway-process.js';
 import { alarmsOfTrip, type DeviceLayout } from './layout.js';
 import type { PushArrival } from './push-arrivals.js';
-import { bucketPercentile, round1 } from './stats.js';
+import { bucketPercentile, round1 } from '../ingest/stats.js';
 import { FRAMES_PER_CROSSING, type CrossingOptions } from './route.js';
 
 const ROUTE_MODULE = path.join(import.meta.dirname, 'route.ts');
+const TRACE_MODULE = path.join(import.meta.dirname, 'server-trace.ts');
 /** How long pushes may still arrive after the devices stopped. */
 const PUSH_GRACE_MS = 15_000;
 
@@ -111,7 +112,10 @@ export async function measuredRun(
   traceFile?: string,
 ): Promise<RunResult> {
   await fleet.resetFenceStates();
-  const gateway = await startGateway(fleet.database.env, traceFile);
+  const gateway = await startGateway({
+    databaseEnv: fleet.database.env,
+    ...(traceFile && { preload: [TRACE_MODULE], env: { FENCES_TRACE_FILE: traceFile } }),
+  });
   // Between the server's lines of the trace: where the measured window starts and ends.
   const mark = (window: string) =>
     traceFile && fs.appendFileSync(traceFile, JSON.stringify({ window }) + '\n');
@@ -139,7 +143,7 @@ export async function measuredRun(
       finished: () => {
         mark('end');
         cpuSeconds = gateway.cpuSeconds() - cpuAtStart;
-        rssMb = gateway.rssMb();
+        rssMb = Math.round(gateway.rssKb() / 1024);
       },
     },
   );

@@ -40,8 +40,9 @@ interface Job {
 }
 
 interface Device {
+  index: number;
   phone: string;
-  socket: net.Socket;
+  socket?: net.Socket;
   serial: number;
   fixTime: number;
   /** Send time of each serial waiting for its ack. */
@@ -50,6 +51,16 @@ interface Device {
   partial?: Buffer;
   /** Called when the authentication is acknowledged. */
   authenticated?: () => void;
+  /** Called when a position is acknowledged. */
+  acknowledged?: () => void;
+}
+
+/** What a worker answers once its devices are back after a gateway restart. */
+export interface ReconnectReport {
+  /** When its last device had logged in again and had a position acknowledged (epoch ms). */
+  lastBackAt: number;
+  /** Connection attempts it took (refused while the gateway was down, or at its limits). */
+  attempts: number;
 }
 
 const AUTH_SERIAL = 0;
@@ -86,6 +97,7 @@ function onAck(device: Device, frame: Uint8Array): void {
   const start = device.pending.get(replied);
   if (start === undefined) return;
   device.pending.delete(replied);
+  if (device.acknowledged) return device.acknowledged();
   const bucket = Math.round((performance.now() - start) * 10);
   histogram[bucket] = (histogram[bucket] ?? 0) + 1;
   acked++;
@@ -107,30 +119,36 @@ function onData(device: Device, chunk: Buffer): void {
   }
 }
 
-function connect(index: number): Promise<Device> {
+/** Connects and authenticates (0x0102): true once acknowledged, false when the connection fails. */
+function open(device: Device): Promise<boolean> {
   const socket = net.connect({ port: job.port, host: '127.0.0.1', localAddress: job.localAddress });
+  device.socket = socket;
+  device.partial = undefined;
+  socket.on('data', (chunk: Buffer) => onData(device, chunk));
+  return new Promise((resolve) => {
+    device.authenticated = () => resolve(true);
+    socket.once('connect', () =>
+      socket.write(jt808Frame(0x0102, device.phone, AUTH_SERIAL, [...Buffer.from('bench')])),
+    );
+    socket.on('error', () => resolve(false));
+    socket.on('close', () => resolve(false));
+  });
+}
+
+async function connect(index: number): Promise<Device> {
   const device: Device = {
+    index,
     phone: String(130_000_000_000 + index),
-    socket,
     serial: 0,
     fixTime: Date.now() - 3600_000,
     pending: new Map(),
   };
-  socket.on('data', (chunk: Buffer) => onData(device, chunk));
-  return new Promise((resolve) => {
-    device.authenticated = () => resolve(device);
-    socket.once('connect', () =>
-      socket.write(jt808Frame(0x0102, device.phone, AUTH_SERIAL, [...Buffer.from('bench')])),
-    );
-    socket.on('error', () => {
-      failed++;
-      resolve(device);
-    });
-  });
+  if (!(await open(device))) failed++;
+  return device;
 }
 
 function send(device: Device, index: number): void {
-  if (device.socket.destroyed) return;
+  if (!device.socket || device.socket.destroyed) return;
   if (device.pending.size > 0) {
     skipped++;
     return;
@@ -199,6 +217,48 @@ await run(devices);
 clearInterval(progress);
 // Acks still on their way count; what has none after this is not acknowledged.
 await new Promise((resolve) => setTimeout(resolve, 2000));
-devices.forEach((device) => device.socket.destroy());
 const report: WorkerReport = { sent, acked, failed, skipped, histogram, timed };
-process.send?.(report, () => process.exit(0));
+process.send?.(report);
+process.on('message', (message) => {
+  if (message === 'restart') watchForRestart();
+  else {
+    devices.forEach((device) => device.socket?.destroy());
+    process.exit(0);
+  }
+});
+
+/** A device retries this long after a refused connection, plus up to as much again at random. */
+const RETRY_MS = 250;
+let attempts = 0;
+
+/** Once the gateway drops it, a device reconnects, logs in and sends a position, as trackers do. */
+async function comeBack(device: Device): Promise<number> {
+  device.pending.clear();
+  for (;;) {
+    attempts++;
+    if (await open(device)) break;
+    device.socket?.destroy();
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS * (1 + Math.random())));
+  }
+  await new Promise<void>((resolve) => {
+    device.acknowledged = resolve;
+    send(device, device.index);
+  });
+  return Date.now();
+}
+
+function watchForRestart(): void {
+  const back = devices
+    .filter((device) => device.socket && !device.socket.destroyed)
+    .map(
+      (device) =>
+        new Promise<number>((resolve) =>
+          device.socket!.once('close', () => resolve(comeBack(device))),
+        ),
+    );
+  process.send?.('armed');
+  void Promise.all(back).then((times) => {
+    const answer: ReconnectReport = { lastBackAt: Math.max(...times), attempts };
+    process.send?.(answer);
+  });
+}

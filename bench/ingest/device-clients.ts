@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { WorkerReport } from '../ingest/client.js';
+import type { ReconnectReport, WorkerReport } from './client.js';
 
-const CLIENT = path.join(import.meta.dirname, '../ingest/client.ts');
+const CLIENT = path.join(import.meta.dirname, 'client.ts');
 /** Devices per client process, each process from its own 127.0.0.x (past the port limit). */
-const PER_WORKER = 5000;
+export const DEVICES_PER_WORKER = 5000;
 
 export interface LoadPlan {
   port: number;
@@ -12,13 +12,20 @@ export interface LoadPlan {
   /** Offered positions per second, all devices together. */
   rate: number;
   durationMs: number;
-  route: { module: string; options: unknown };
+  route?: { module: string; options: unknown };
+  /**
+   * After the window: restarts the gateway (the devices, still connected, lose it and reconnect
+   * at once) and answers when the new one accepted its first connection (epoch ms).
+   */
+  restart?: () => Promise<number>;
 }
 
 export interface LoadReport extends Omit<WorkerReport, 'histogram'> {
   connected: number;
   /** Ack latencies: count per 0.1 ms bucket, all workers. */
   histogram: Map<number, number>;
+  /** With `restart`: from the new gateway accepting to the last device logged in and acked. */
+  reconnectAllMs?: number;
 }
 
 const nextMessage = <T>(child: ChildProcess) =>
@@ -32,13 +39,13 @@ export async function driveDevices(
   plan: LoadPlan,
   measure: { started(): void; finished(): void },
 ): Promise<LoadReport> {
-  const workers = Math.ceil(plan.devices / PER_WORKER);
+  const workers = Math.ceil(plan.devices / DEVICES_PER_WORKER);
   const children = Array.from({ length: workers }, (_, w) => {
     const job = {
       port: plan.port,
       localAddress: `127.0.0.${w + 1}`,
-      firstIndex: w * PER_WORKER,
-      count: Math.min(PER_WORKER, plan.devices - w * PER_WORKER),
+      firstIndex: w * DEVICES_PER_WORKER,
+      count: Math.min(DEVICES_PER_WORKER, plan.devices - w * DEVICES_PER_WORKER),
       intervalMs: (plan.devices / plan.rate) * 1000,
       durationMs: plan.durationMs,
       route: plan.route,
@@ -53,6 +60,8 @@ export async function driveDevices(
   children.forEach((child) => child.send('start'));
   const reports = await Promise.all(finished);
   measure.finished();
+  const reconnectAllMs = plan.restart && (await reconnectAll(children, plan.restart));
+  children.forEach((child) => child.send('exit'));
   const sum = (key: 'sent' | 'acked' | 'failed' | 'skipped') =>
     reports.reduce((n, report) => n + report[key], 0);
   const histogram = new Map<number, number>();
@@ -67,5 +76,20 @@ export async function driveDevices(
     skipped: sum('skipped'),
     histogram,
     timed: reports.flatMap((report) => report.timed),
+    ...(reconnectAllMs !== undefined && { reconnectAllMs }),
   };
+}
+
+/** The workers watch their devices' connections, the gateway restarts, every device comes back. */
+async function reconnectAll(
+  children: ChildProcess[],
+  restart: () => Promise<number>,
+): Promise<number> {
+  const armed = children.map((child) => nextMessage<'armed'>(child));
+  children.forEach((child) => child.send('restart'));
+  await Promise.all(armed);
+  const back = children.map((child) => nextMessage<ReconnectReport>(child));
+  const listeningAt = await restart();
+  const reports = await Promise.all(back);
+  return Math.max(...reports.map((report) => report.lastBackAt)) - listeningAt;
 }
