@@ -12,10 +12,14 @@ const frame = (content: string, id = '8800000015', mf = '3G') =>
   `[${mf}*${id}*${textBytes(content).length.toString(16).toUpperCase().padStart(4, '0')}*${content}]`;
 
 function positionOf(messages: DecodedMessage[]): Position {
-  const m = messages.find((x) => x.type === 'position');
-  if (!m || m.type !== 'position') throw new Error('no position');
-  return m.position;
+  for (const m of messages) {
+    if (m.type === 'position') return m.position;
+    if (m.type === 'alarm' && m.position) return m.position;
+  }
+  throw new Error('no position');
 }
+const alarmsOf = (messages: DecodedMessage[]) =>
+  messages.flatMap((m) => (m.type === 'alarm' ? m.alarms : []));
 
 describe('watch decoder', () => {
   it('decodes the doc LK example: login first, heartbeat with steps and battery, LK ack', () => {
@@ -83,7 +87,7 @@ describe('watch decoder', () => {
     expect(p.batteryPercent).toBe(90);
     expect(p.steps).toBe(1000);
     // bits 16 (SOS), 20 (removed), 21 (fall); bit 0 is the low-battery *state*, not an alarm.
-    expect(p.alarms).toEqual(['sos', 'tearOff', 'fall']);
+    expect(alarmsOf(result.messages)).toEqual(['sos', 'tearOff', 'fall']);
     expect(p.cells).toHaveLength(4);
     expect(p.cells![3]).toEqual({ mcc: 460, mnc: 0, lac: 9360, cellId: 4153, rssi: 141 });
     expect(bytesText(result.ack!)).toBe('[3G*8800000015*0002*AL]');
@@ -93,7 +97,7 @@ describe('watch decoder', () => {
     const result = decode(
       frame('AL_LTE,010120,000000,V,0.000000,N,0.000000,E,0,0,0,0,40,80,0,0,00020000,0,0'),
     );
-    expect(positionOf(result.messages).alarms).toEqual(['lowBattery']);
+    expect(alarmsOf(result.messages)).toEqual(['lowBattery']);
     expect(bytesText(result.ack!)).toBe('[3G*8800000015*0002*AL]');
   });
 
@@ -111,18 +115,24 @@ describe('watch decoder', () => {
   });
 
   it('keeps an invalid fix invalid and as reported; southern/western hemispheres; Wi-Fi', () => {
-    const p = positionOf(
-      decode(
-        frame(
-          'UD_LTE,050321,081500,V,33.868820,S,151.209296,W,0.00,0.0,0.0,0,70,55,10,0,00000000,1,0,505,2,1a2b,ff01,-60,2,home,AA:BB:CC:DD:EE:FF,-45,cafe,112233445566,-70,25',
-        ),
-      ).messages,
+    const { messages } = decode(
+      frame(
+        'UD_LTE,050321,081500,V,33.868820,S,151.209296,W,0.00,0.0,0.0,0,70,55,10,0,00000000,1,0,505,2,1a2b,ff01,-60,2,home,AA:BB:CC:DD:EE:FF,-45,cafe,112233445566,-70,25',
+      ),
     );
+    const p = positionOf(messages);
     expect(p.valid).toBe(false);
     expect(p.latitude).toBeCloseTo(-33.86882, 6);
     expect(p.longitude).toBeCloseTo(-151.209296, 6);
     expect(p.fixTime).toBe(Date.UTC(2021, 2, 5, 8, 15, 0));
-    expect(p.lbsMode).toBe('mixed');
+    // Not a GPS fix: the cells and access points also go as a networkFix, for the server to resolve.
+    expect(p.lbsMode).toBe('gps');
+    expect(messages[2]).toEqual({
+      type: 'networkFix',
+      fixTime: p.fixTime,
+      cells: p.cells,
+      wifi: p.wifi,
+    });
     expect(p.cells).toEqual([{ mcc: 505, mnc: 2, lac: 0x1a2b, cellId: 0xff01, rssi: -60 }]);
     expect(p.wifi).toEqual([
       { mac: 'aa:bb:cc:dd:ee:ff', rssi: -45 },
@@ -192,10 +202,13 @@ describe('watch decoder', () => {
     ]);
   });
 
-  it('reports unknown words as unknown, without ack', () => {
-    const result = decode(frame('bphrt,120,79,73,,,,'));
-    expect(result.messages[1]).toEqual({ type: 'unknown', kind: 'bphrt' });
+  it('reports unknown words as unknown, without ack; answers bphrt (BEE §III.3)', () => {
+    const result = decode('[3G*0304187109*0009*FFZDPAYH5]');
+    expect(result.messages[1]).toEqual({ type: 'unknown', kind: 'FFZDPAYH5' });
     expect(result.ack).toBeUndefined();
+    const bphrt = decode(frame('bphrt,120,79,73,,,,'));
+    expect(bphrt.messages[1]).toEqual({ type: 'unknown', kind: 'bphrt' });
+    expect(bytesText(bphrt.ack!)).toBe('[3G*8800000015*0005*bphrt]');
   });
 
   it('throws DecodeError on malformed frames and leaves the session alone', () => {
