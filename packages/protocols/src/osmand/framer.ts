@@ -1,7 +1,8 @@
 import { concatBytes } from '../common/bytes.js';
 import type { Framer } from '../types.js';
 
-export const OSMAND_MAX_FRAME_BYTES = 8192;
+/** A batch of Traccar Client reports, or the hex dump of a request, fits. */
+export const OSMAND_MAX_FRAME_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
 /**

@@ -92,7 +92,7 @@ describe('OsmAnd', () => {
     checkFramerProperties(
       osmand,
       payloads.map((p) => textBytes(`${p}\n`)),
-      textBytes(`/?id=${'9'.repeat(10_000)}\n`),
+      textBytes(`/?id=${'9'.repeat(70_000)}\n`),
       payloads.map(textBytes),
     );
   });
