@@ -11,20 +11,27 @@ import type { Pipeline } from './pipeline.js';
 import type { RefusalLog } from './refusal-log.js';
 import type { GatewayStats } from './stats.js';
 
-const MAX_BODY = 8192;
-
+/** The body as text; one past the protocol's largest frame refuses the request, the rest unkept. */
 function readBody(request: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => {
+      if (body.length > osmand.maxFrameBytes) return;
       body += chunk;
-      if (body.length > MAX_BODY) reject(new DecodeError('body too large'));
+      if (body.length > osmand.maxFrameBytes) reject(new DecodeError('body too large'));
     });
     request.on('end', () => resolve(body));
     request.on('error', reject);
   });
 }
+
+/**
+ * The request as the decoder and the inspector read it (request line, blank line, body): kept as
+ * the device's latest frame, its hex pastes back into `npm run decode -- osmand`.
+ */
+const requestText = (request: http.IncomingMessage, body: string): string =>
+  `${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/1.1\r\n\r\n${body}`;
 
 export interface OsmAndDeps {
   directory: DeviceDirectory;
@@ -41,10 +48,12 @@ export interface OsmAndDeps {
 }
 
 /**
- * OsmAnd / Traccar Client over HTTP: the answer is 200 only once the position is committed, 400
- * for a request that does not decode, 404 for a device that is not registered, 401 for a device
- * given a key when the request does not carry it (osmand-identity.ts). A connection counts
- * as logged in once it has brought a registered device's position.
+ * OsmAnd / Traccar Client over HTTP, any method, fields in the query and/or the body (form or
+ * JSON): the answer is 200 only once the report is committed, 400 for a request that does not
+ * decode, 404 for a device that is not registered, 401 for a device given a key when the request
+ * does not carry it (osmand-identity.ts). Traccar Client keeps a report it got no 2xx for and
+ * sends it again later, so a device registered late loses nothing. A connection counts as logged
+ * in once it has brought a registered device's report.
  */
 export function createOsmAndListener({
   directory,
@@ -77,9 +86,8 @@ export function createOsmAndListener({
       response.end();
     };
     void (async () => {
-      const body = (await readBody(request)).trim();
-      const payload = body.startsWith('{') ? body : (request.url ?? '');
-      const { messages } = osmand.decode(textBytes(payload), newSession());
+      const frame = textBytes(requestText(request, await readBody(request)));
+      const { messages } = osmand.decode(frame, newSession());
       const login = messages.find((m) => m.type === 'login');
       const device =
         login?.type === 'login' ? await directory.identify(login.deviceId, 'osmand') : undefined;
@@ -93,7 +101,7 @@ export function createOsmAndListener({
       }
       if (!identity.admits(device, request)) return answer(401);
       await pipeline.prepare(device.id);
-      await pipeline.handle(device.id, messages, textBytes(payload));
+      await pipeline.handle(device.id, messages, frame);
       lastSeen.set(device.id, Date.now());
       limits.identified(request.socket);
       answer(200);

@@ -22,16 +22,17 @@ function queryOf(target: string): string {
   return target.slice(start + 1, end < 0 ? undefined : end);
 }
 
-/** A chunked body as sent: `<size hex>[;ext]\r\n<data>\r\n` … `0\r\n\r\n`. */
+/** A chunked body as sent: `<size hex>[;ext]\r\n<data>\r\n` … `0` (its trailer may be trimmed). */
 function dechunk(body: string): string {
   let data = '';
   let at = 0;
   for (;;) {
     const lineEnd = body.indexOf('\n', at);
-    if (lineEnd < 0) throw new DecodeError('a chunked body cut short');
-    const size = parseInt(body.slice(at, lineEnd), 16);
+    const size = parseInt(body.slice(at, lineEnd < 0 ? undefined : lineEnd), 16);
     if (Number.isNaN(size)) throw new DecodeError('a chunk without its size');
     if (size === 0) return data;
+    if (lineEnd < 0 || lineEnd + 1 + size > body.length)
+      throw new DecodeError('a chunked body cut short');
     data += body.slice(lineEnd + 1, lineEnd + 1 + size);
     at = body.indexOf('\n', lineEnd + 1 + size) + 1;
     if (at === 0) throw new DecodeError('a chunked body cut short');
