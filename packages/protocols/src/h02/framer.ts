@@ -1,85 +1,136 @@
 /**
- * Splits an H02 byte stream: text frames `*…#` and binary frames `$…` of fixed length
- * (32 bytes, protocols.md §2.4). CR/LF between frames is skipped silently; other bytes outside a
- * frame are garbage. A binary frame must carry BCD id/time/date, which keeps resync honest.
+ * Splits an H02 byte stream into text frames `*…#` and binary frames `$…` / `X…` (protocols.md
+ * §2.4), mixed in any order. CR/LF between frames is skipped silently; other bytes outside a
+ * frame are garbage.
+ *
+ * - A text frame ends at `#`; one whose `#` is missing ends at a line end or at the next `*`
+ *   (the decoder judges what it got). A non-text byte inside it makes it garbage.
+ * - A binary frame starts with `$` or `X` and BCD id/time/date bytes, which keeps resync honest.
+ *   Its length varies by vendor (32, 42, 45, 46, 47, 48 bytes; TRC frame decoder and forum
+ *   captures) and is not written in it, so it ends where the next frame (or a CR LF) starts,
+ *   within 128 bytes, or with the bytes that arrived (a device sends one frame per TCP segment or
+ *   datagram, which is how Traccar sizes them too). The length found before another frame is
+ *   kept for the connection, so later frames split anywhere are whole once that many bytes are in.
  */
 import { concatBytes } from '../common/bytes.js';
 import type { Framer } from '../types.js';
+import { H02_BINARY_MIN } from './binary.js';
 
 export const maxFrameBytes = 1024;
-/** Length of a `$` binary frame (short-id devices). */
-export const H02_BINARY_LENGTH = 32;
+/** Past this, a binary frame is not searched for its end. */
+const MAX_BINARY = 128;
+/** `$`/`X` and the 11 BCD bytes of id, time and date after it. */
+const BINARY_HEAD = 12;
 
 const STAR = 0x2a;
 const HASH = 0x23;
 const DOLLAR = 0x24;
+const X = 0x58;
+const CR = 0x0d;
+const LF = 0x0a;
+const COMMA = 0x2c;
+
+type TextEnd = 'frame' | 'garbage' | 'oversized';
 
 const isBcd = (b: number) => b >> 4 <= 9 && (b & 0x0f) <= 9;
+const isAlnum = (b: number) =>
+  (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
 
-/** `$` + 5 BCD id bytes + 6 BCD time/date bytes: the part of a binary frame we can check. */
-export function plausibleBinary(frame: Uint8Array): boolean {
-  if (frame[0] !== DOLLAR) return false;
-  for (let i = 1; i < 12; i++) if (!isBcd(frame[i]!)) return false;
+/** A binary head at `at`, as far as its bytes have arrived. */
+function binaryHeadAt(buffer: Uint8Array, at: number): boolean {
+  if (buffer[at] !== DOLLAR && buffer[at] !== X) return false;
+  const end = Math.min(buffer.length, at + BINARY_HEAD);
+  for (let i = at + 1; i < end; i++) if (!isBcd(buffer[i]!)) return false;
   return true;
 }
 
+/** `*XX,` at `at`, as far as its bytes have arrived. */
+function textHeadAt(buffer: Uint8Array, at: number): boolean {
+  if (buffer[at] !== STAR) return false;
+  for (let i = 1; i <= 3 && at + i < buffer.length; i++) {
+    const b = buffer[at + i]!;
+    if (i < 3 ? !isAlnum(b) : b !== COMMA) return false;
+  }
+  return true;
+}
+
+/** Whether a binary frame may end before `at`: another frame or a CR LF starts there. */
+function boundaryAt(buffer: Uint8Array, at: number): boolean {
+  if (buffer[at] === CR) return at + 1 >= buffer.length || buffer[at + 1] === LF;
+  return textHeadAt(buffer, at) || binaryHeadAt(buffer, at);
+}
+
 export function createH02Framer(limit: number = maxFrameBytes): Framer {
-  let buffer = new Uint8Array(0);
+  let buffer: Uint8Array = new Uint8Array(0);
+  let binaryLength: number | undefined;
   const stats = { garbageBytes: 0, oversizedFrames: 0 };
 
+  /** The length of the binary frame at `start`; undefined: wait for more bytes. */
+  const binaryFrameLength = (start: number): number | undefined => {
+    const available = buffer.length - start;
+    if (available < H02_BINARY_MIN) return undefined;
+    const known = binaryLength;
+    if (known !== undefined) {
+      if (available === known || (available > known && boundaryAt(buffer, start + known)))
+        return known;
+    }
+    const searchEnd = Math.min(available, MAX_BINARY);
+    for (let length = H02_BINARY_MIN; length < searchEnd; length++) {
+      if (boundaryAt(buffer, start + length)) {
+        binaryLength = length;
+        return length;
+      }
+    }
+    if (known !== undefined && available < known) return undefined;
+    if (available < MAX_BINARY) return available;
+    return known ?? H02_BINARY_MIN;
+  };
+
+  /** Where the text frame at `start` ends (exclusive) and what it is; undefined: wait. */
+  const textFrameEnd = (start: number): { end: number; kind: TextEnd } | undefined => {
+    let end = start + 1;
+    while (end < buffer.length && end - start < limit) {
+      const c = buffer[end]!;
+      if (c === HASH) return { end: end + 1, kind: 'frame' };
+      if (c === STAR || c === CR || c === LF) return { end, kind: 'frame' };
+      if (c < 0x20 || c > 0x7e) return { end, kind: 'garbage' };
+      end++;
+    }
+    // No end within the maximum: drop the start marker and resynchronise.
+    if (end - start >= limit) return { end: start + 1, kind: 'oversized' };
+    return undefined;
+  };
+
   const push = (chunk: Uint8Array): Uint8Array[] => {
-    const merged = concatBytes(buffer, chunk);
+    buffer = concatBytes(buffer, chunk);
     const frames: Uint8Array[] = [];
     let start = 0;
-    while (start < merged.length) {
-      const b = merged[start]!;
-      if (b === 0x0d || b === 0x0a) {
+    while (start < buffer.length) {
+      const b = buffer[start]!;
+      if (b === CR || b === LF) {
         start++;
         continue;
       }
       if (b === STAR) {
-        let end = start + 1;
-        while (end < merged.length && end - start < limit) {
-          const c = merged[end]!;
-          if (c === HASH || c === STAR || c < 0x20 || c > 0x7e) break;
-          end++;
-        }
-        if (end - start >= limit) {
-          // No '#' within the maximum: drop the start marker and resynchronise.
-          stats.oversizedFrames++;
-          start++;
-          continue;
-        }
-        if (end >= merged.length) break; // wait for more bytes
-        if (merged[end] === HASH) {
-          frames.push(merged.slice(start, end + 1));
-          start = end + 1;
-          continue;
-        }
-        // Another '*' or a non-text byte before '#': what we had was garbage.
-        stats.garbageBytes += end - start;
-        start = end;
+        const found = textFrameEnd(start);
+        if (!found) break;
+        if (found.kind === 'frame') frames.push(buffer.slice(start, found.end));
+        else if (found.kind === 'oversized') stats.oversizedFrames++;
+        else stats.garbageBytes += found.end - start;
+        start = found.end;
         continue;
       }
-      if (b === DOLLAR) {
-        const available = Math.min(merged.length - start, H02_BINARY_LENGTH);
-        const head = merged.subarray(start, start + Math.min(available, 12));
-        let ok = true;
-        for (let i = 1; i < head.length; i++) if (!isBcd(head[i]!)) ok = false;
-        if (!ok) {
-          stats.garbageBytes++;
-          start++;
-          continue;
-        }
-        if (available < H02_BINARY_LENGTH) break;
-        frames.push(merged.slice(start, start + H02_BINARY_LENGTH));
-        start += H02_BINARY_LENGTH;
+      if (binaryHeadAt(buffer, start)) {
+        const length = binaryFrameLength(start);
+        if (length === undefined) break;
+        frames.push(buffer.slice(start, start + length));
+        start += length;
         continue;
       }
       stats.garbageBytes++;
       start++;
     }
-    buffer = merged.slice(start);
+    buffer = buffer.slice(start);
     return frames;
   };
 

@@ -153,12 +153,22 @@ describe('h02 decoder, text frames', () => {
     expect(bare.messages[1]).toEqual({ type: 'commandResult', reference: 'S17', success: true });
   });
 
-  it('turns NBR into a status with the V4,NBR ack (TRC frame)', () => {
+  it('turns NBR into a networkFix of its cells and a status, with the V4,NBR ack (TRC frame)', () => {
     const result = decode(
-      '*HQ,4208150188,NBR,210249,260,6,0,7,1014,50675,37,1014,50633,27,1014,17933,18,1014,17231,15,1014,50632,12,1014,13211,11,1014,17031,10,281216,FFFFFBFF,2#',
+      '*HQ,1451316451,NBR,112315,724,10,2,2,215,2135,123,215,2131,121,011215,FFFFFFFF#',
     );
-    expect(result.messages[1]).toEqual({ type: 'status', status: { acc: false } });
-    expect(bytesText(result.ack!)).toBe('*HQ,4208150188,V4,NBR,20240102030405#');
+    expect(result.messages.slice(1)).toEqual([
+      {
+        type: 'networkFix',
+        fixTime: Date.UTC(2015, 11, 1, 11, 23, 15),
+        cells: [
+          { mcc: 724, mnc: 10, lac: 215, cellId: 2135, rssi: 123 },
+          { mcc: 724, mnc: 10, lac: 215, cellId: 2131, rssi: 121 },
+        ],
+      },
+      { type: 'status', status: { acc: true } },
+    ]);
+    expect(bytesText(result.ack!)).toBe('*HQ,1451316451,V4,NBR,20240102030405#');
   });
 
   it('turns LINK into a heartbeat (TRC frame)', () => {
@@ -171,9 +181,9 @@ describe('h02 decoder, text frames', () => {
   });
 
   it('reports other words as unknown (TRC frame)', () => {
-    expect(decode('*HQ,356327080425330,XT,1,100#').messages[1]).toEqual({
+    expect(decode('*HQ,8401016597,BASE,152609,0,0,0,0,211014,FFFFFFFF#').messages[1]).toEqual({
       type: 'unknown',
-      kind: 'XT',
+      kind: 'BASE',
     });
   });
 });
@@ -241,7 +251,6 @@ describe('h02 decoder, errors', () => {
       '*HQ,4970105243,V1,104000,A,2275.1777,N,11357.8913,E,0,0,130721,FFFFFBFF#',
       '*HQ,4970105243,V1,104000,A,2235.1777,N,11357.8913,E,0,0,321321,FFFFFBFF#',
       '*HQ,4970105243,V1,104000,A,2235.1777,N,11357.8913,E,0,0,130721,XYZ#',
-      '*HQ,,V1,104000,A,2235.1777,N,11357.8913,E,0,0,130721,FFFFFBFF#',
       'HQ,4970105243,V1#',
     ];
     for (const frame of bad) expect(() => decode(frame, session), frame).toThrow(DecodeError);
@@ -267,5 +276,16 @@ describe('h02 decoder, errors', () => {
     expect(p.latitude).toBeCloseTo(-22.429813, 6);
     expect(p.longitude).toBeCloseTo(28.486504, 6);
     expect(bytesText(r.ack!)).toMatch(/^\*HQ,4210051415,V4,V1,\d{14}#$/);
+  });
+
+  it('decodes an empty-id frame before any id without a login or an ack (the gateway closes it)', () => {
+    const session = newSession();
+    const r = decode(
+      '*HQ,,V1,173212,A,2225.78879,S,02829.19021,E,0.00,0,290418,FFFFFBFF#',
+      session,
+    );
+    expect(r.messages.map((m) => m.type)).toEqual(['position']);
+    expect(r.ack).toBeUndefined();
+    expect(session.deviceId).toBeUndefined();
   });
 });

@@ -35,10 +35,17 @@ describe('h02 framer', () => {
     expect(framer.stats.garbageBytes).toBe(0);
   });
 
-  it('drops a text frame cut short by a new start and a $ with non-BCD bytes', () => {
+  it('ends a text frame without # at the next start or line end; skips a $ with non-BCD bytes', () => {
     const framer = h02.createFramer();
-    const out = framer.push(textBytes('junk*HQ,1,V1,12*HQ,1,XT#$ZZZZ*HQ,2,XT#'));
-    expect(out.map(bytesText)).toEqual(['*HQ,1,XT#', '*HQ,2,XT#']);
-    expect(framer.stats.garbageBytes).toBe(4 + 11 + 5);
+    const out = framer.push(textBytes('junk*HQ,1,V1,12*HQ,1,XT#$ZZZZ*HQ,2,XT\r\n*HQ,3,XT#'));
+    // The decoder judges the cut frame (and refuses it); the framer only delimits.
+    expect(out.map(bytesText)).toEqual(['*HQ,1,V1,12', '*HQ,1,XT#', '*HQ,2,XT', '*HQ,3,XT#']);
+    expect(framer.stats.garbageBytes).toBe(4 + 5);
+  });
+
+  it('counts a text frame broken by a non-text byte as garbage', () => {
+    const framer = h02.createFramer();
+    expect(framer.push(textBytes('*HQ,1,V1\u0001*HQ,1,XT#')).map(bytesText)).toEqual(['*HQ,1,XT#']);
+    expect(framer.stats.garbageBytes).toBe(9);
   });
 });

@@ -55,14 +55,15 @@ describe('h02, Traccar test frames', () => {
     ]);
   });
 
-  it('a 45-byte binary frame: the 32-byte report is framed and decoded, the tail skipped', () => {
+  it('a 45-byte binary frame is framed whole (ended by the next frame) and decoded', () => {
     const framer = h02.createFramer();
     const out = framer.push(
       concatBytes(hexToBytes(TRACCAR_H02_BINARY_45), textBytes('*HQ,4106000826,XT,1,100#')),
     );
     expect(out).toHaveLength(2);
     expect(bytesText(out[1]!)).toBe('*HQ,4106000826,XT,1,100#');
-    expect(framer.stats.garbageBytes).toBe(13);
+    expect(out[0]).toHaveLength(45);
+    expect(framer.stats.garbageBytes).toBe(0);
     const result = h02.decode(out[0]!, newSession());
     const m = result.messages[1]!;
     if (m.type !== 'position') throw new Error('not a position');
