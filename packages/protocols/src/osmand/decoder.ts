@@ -14,7 +14,7 @@ function parseJson(body: string): unknown {
 }
 
 function decoded(deviceId: string | undefined, reports: Report[]): DecodeResult {
-  if (!deviceId) throw new DecodeError('no device id (id, deviceid or device_id)');
+  if (!deviceId) throw new DecodeError('no device id (id, deviceid, device_id or imei)');
   const messages: DecodedMessage[] = [{ type: 'login', deviceId }];
   for (const report of reports) messages.push(...reportMessages(report));
   return { messages };
