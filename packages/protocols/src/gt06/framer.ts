@@ -1,40 +1,38 @@
 /**
  * GT06 stream framer (protocols.md §2.2.1): `0x7878` + 1-byte length or `0x7979` + 2-byte length,
- * then `len` bytes (proto, content, serial, CRC) and the stop bits `0x0D 0x0A`. There is no byte
- * stuffing, so framing is length-driven:
- * - a candidate whose length is below the minimum, or whose stop bits are wrong, is skipped one
- *   byte at a time (resynchronisation; counted in `garbageBytes`);
+ * then the body and the stop bits `0x0D 0x0A`. There is no byte stuffing, so framing is
+ * length-driven, with the vendor layouts of `envelope.ts` (frames without serial and CRC, Wi-Fi
+ * reports whose length byte is a count) tried after the standard one:
+ * - a candidate no layout fits (wrong stop bits everywhere) is skipped one byte at a time
+ *   (resynchronisation; counted in `garbageBytes`);
  * - a candidate longer than MAX_FRAME_BYTES counts as an oversized frame and its start marker is
  *   skipped (we do not trust the length enough to drop that many bytes);
  * - while a candidate is still incomplete, a complete frame further on whose stop bits *and* CRC
  *   check proves the candidate was garbage (e.g. a start marker in line noise with a large length),
- *   so the framer jumps to it instead of waiting forever.
- * CRC is not checked on normal frames here: the decoder does that (and can be told to be lenient).
+ *   so the framer jumps to it instead of waiting forever. The CRC serves only this look-ahead: a
+ *   frame cut normally reaches the decoder whatever its CRC (which accepts and flags a mismatch).
  */
 import type { Framer } from '../types.js';
 import { crc16X25 } from './crc.js';
+import { frameEnd, isStart, lengthField } from './envelope.js';
 import { MAX_FRAME_BYTES, MIN_LENGTH, START_LONG, START_SHORT, headerSize } from './frame.js';
 
-const isMarker = (buf: Uint8Array, i: number): boolean =>
-  (buf[i] === START_SHORT || buf[i] === START_LONG) && buf[i + 1] === buf[i];
-
-/** Total frame size declared by the header at `i`, or undefined when the header is incomplete. */
-function declaredTotal(buf: Uint8Array, i: number): number | undefined {
-  const hdr = headerSize(buf[i]!);
-  if (buf.length - i < hdr) return undefined;
-  const len = hdr === 4 ? (buf[i + 2]! << 8) | buf[i + 3]! : buf[i + 2]!;
-  return len < MIN_LENGTH ? -1 : hdr + len + 2;
-}
-
-/** True when a complete frame with correct stop bits and CRC starts at `i`. */
+/** True when a complete standard frame with correct stop bits and CRC starts at `i`. */
 function completeValidFrameAt(buf: Uint8Array, i: number): boolean {
-  if (!isMarker(buf, i)) return false;
-  const total = declaredTotal(buf, i);
-  if (total === undefined || total < 0 || total > MAX_FRAME_BYTES || buf.length - i < total)
-    return false;
+  if (!isStart(buf, i)) return false;
+  const len = lengthField(buf, i);
+  if (len === undefined || len < MIN_LENGTH) return false;
+  const total = headerSize(buf[i]!) + len + 2;
+  if (total > MAX_FRAME_BYTES || buf.length - i < total) return false;
   if (buf[i + total - 2] !== 0x0d || buf[i + total - 1] !== 0x0a) return false;
   const crc = (buf[i + total - 4]! << 8) | buf[i + total - 3]!;
   return crc16X25(buf.subarray(i + 2, i + total - 4)) === crc;
+}
+
+/** Whether the header at `i` declares more than the maximum frame size. */
+function oversized(buf: Uint8Array, i: number): boolean {
+  const len = lengthField(buf, i);
+  return len !== undefined && headerSize(buf[i]!) + len + 2 > MAX_FRAME_BYTES;
 }
 
 export function createGt06Framer(): Framer {
@@ -51,7 +49,7 @@ export function createGt06Framer(): Framer {
     for (;;) {
       // Find the next start marker.
       let start = i;
-      while (start + 1 < buf.length && !isMarker(buf, start)) start++;
+      while (start + 1 < buf.length && !isStart(buf, start)) start++;
       if (start + 1 >= buf.length) {
         // Keep a trailing single marker byte: it may be half of the next start.
         const keep =
@@ -62,19 +60,18 @@ export function createGt06Framer(): Framer {
       }
       stats.garbageBytes += start - i;
       i = start;
-      const total = declaredTotal(buf, i);
-      if (total === undefined) break; // header incomplete
-      if (total < 0) {
-        stats.garbageBytes += 1;
-        i += 1;
-        continue;
-      }
-      if (total > MAX_FRAME_BYTES) {
+      if (oversized(buf, i)) {
         stats.oversizedFrames += 1;
         i += 2;
         continue;
       }
-      if (buf.length - i < total) {
+      const end = frameEnd(buf, i);
+      if (end.kind === 'none') {
+        stats.garbageBytes += 1;
+        i += 1;
+        continue;
+      }
+      if (end.kind === 'need') {
         let next = -1;
         for (let j = i + 1; j + 1 < buf.length; j++) {
           if (completeValidFrameAt(buf, j)) {
@@ -87,13 +84,8 @@ export function createGt06Framer(): Framer {
         i = next;
         continue;
       }
-      if (buf[i + total - 2] !== 0x0d || buf[i + total - 1] !== 0x0a) {
-        stats.garbageBytes += 1;
-        i += 1;
-        continue;
-      }
-      frames.push(buf.slice(i, i + total));
-      i += total;
+      frames.push(buf.slice(i, i + end.total));
+      i += end.total;
     }
     buf = buf.slice(i);
     return frames;

@@ -27,6 +27,11 @@ export class Reader {
     return (this.u16() << 8) | this.u8();
   }
 
+  i16(): number {
+    const value = this.u16();
+    return value & 0x8000 ? value - 0x10000 : value;
+  }
+
   u32(): number {
     return this.u16() * 0x10000 + this.u16();
   }
@@ -36,6 +41,12 @@ export class Reader {
     let value = 0;
     for (let k = 0; k < n; k++) value = value * 256 + this.u8();
     return value;
+  }
+
+  /** The next `n` bytes, without consuming them. */
+  peek(n: number): Uint8Array {
+    this.need(n);
+    return this.bytes.subarray(this.pos, this.pos + n);
   }
 
   take(n: number): Uint8Array {

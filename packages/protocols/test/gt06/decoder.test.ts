@@ -2,12 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../../src/common/bytes.js';
 import { buildFrame } from '../../src/gt06/frame.js';
-import {
-  EXTRA_CLASSIC_OFFSET,
-  EXTRA_IGNORE_CRC,
-  parseLbsPacket,
-  parseWifiPacket,
-} from '../../src/gt06/decoder.js';
+import { EXTRA_CLASSIC_OFFSET } from '../../src/gt06/decoder.js';
+import { GSM_CELLS, GSM_CELLS_WIFI, parseCellList } from '../../src/gt06/network.js';
 import { createGt06, gt06 } from '../../src/gt06/index.js';
 import type { DecodedMessage, Position } from '../../src/types.js';
 import { DecodeError, newSession } from '../../src/types.js';
@@ -153,10 +149,12 @@ describe('gt06 decoder: locations 0x12 / 0x22 / 0xA0', () => {
     expect(p.reupload).toBeUndefined();
   });
 
-  it('rejects the v1.8.1 0x12 example as printed (typo 0xCC breaks the CRC)', () => {
-    expect(() =>
-      decode('78781F120B081D112E10CC027AC7EB0C46584900148F01CC00287D001FB8000380810D0A'),
-    ).toThrow(DecodeError);
+  it('accepts the v1.8.1 0x12 example as printed (typo 0xCC breaks the CRC), flagged', () => {
+    const result = decode(
+      '78781F120B081D112E10CC027AC7EB0C46584900148F01CC00287D001FB8000380810D0A',
+    );
+    expect(result.crcMismatch).toBe(true);
+    expect(positionOf(result.messages[0]).satellites).toBe(12);
   });
 
   it('shifts classic 0x12 time by the device zone from the session', () => {
@@ -284,7 +282,7 @@ describe('gt06 decoder: alarms 0x16 / 0x26 / 0x27', () => {
     expectCoords(p, 23.058384, 113.380546);
     expect(p).toMatchObject({ valid: true, satellites: 5, charging: true, acc: false, signal: 75 });
     expect(p.cells).toBeUndefined(); // MCC 0: no cell
-    expect(p.batteryPercent).toBeUndefined(); // 0x55 is not a 0-6 level
+    expect(p.batteryPercent).toBe(85); // 0x55: above the 0-6 levels, a percent (Traccar)
     expect(bytesToHex(result.ack!)).toBe(bytesToHex(buildFrame(0x16, new Uint8Array(0), 2)));
   });
 
@@ -366,7 +364,7 @@ describe('gt06 decoder: LBS 0x28 and Wi-Fi 0x2C', () => {
 
   it('parses the 0x28 cells (Traccar frame)', () => {
     const frame = hexToBytes(LBS);
-    const { time, cells } = parseLbsPacket(frame.subarray(4, frame.length - 6));
+    const { time, cells } = parseCellList(frame.subarray(4, frame.length - 6), GSM_CELLS);
     expect(time).toBe(Date.UTC(2016, 0, 13, 2, 2, 2));
     expect(cells).toEqual([
       { mcc: 460, mnc: 0, lac: 0x287d, cellId: 0x1f71, rssi: 0x3e },
@@ -384,7 +382,10 @@ describe('gt06 decoder: LBS 0x28 and Wi-Fi 0x2C', () => {
       }),
     ]);
     const frame = hexToBytes(WIFI);
-    const { time, cells, wifi } = parseWifiPacket(frame.subarray(4, frame.length - 6));
+    const { time, cells, wifi } = parseCellList(
+      frame.subarray(4, frame.length - 6),
+      GSM_CELLS_WIFI,
+    );
     expect(time).toBe(Date.UTC(2017, 2, 11, 1, 28, 31));
     expect(cells).toHaveLength(7);
     expect(cells[0]).toEqual({ mcc: 310, mnc: 4, lac: 0xcb8a, cellId: 0xb177, rssi: 0x54 });
@@ -456,9 +457,15 @@ describe('gt06 decoder: time 0x8A and information 0x94', () => {
     });
   });
 
-  it('leaves other 0x94 subtypes as unknown', () => {
+  it('reads the voltage of a 0x7878 0x94 (Traccar frame)', () => {
     expect(decode('7878079404eb001c705d0d0a').messages).toEqual([
-      { type: 'unknown', kind: 'info:04' },
+      { type: 'status', status: { voltage: 12.59 } },
+    ]);
+  });
+
+  it('leaves other 0x7979 0x94 subtypes as unknown (Traccar door frame)', () => {
+    expect(decode('7979000794050000c9b63e0d0a').messages).toEqual([
+      { type: 'unknown', kind: 'info:05' },
     ]);
   });
 
@@ -474,15 +481,17 @@ describe('gt06 decoder: malformed frames', () => {
   const BAD_CRC =
     '7979006f210000000001426174746572793a352e3536562c4e4f524d414c3b20475052532a4c696e6b2055702047534d205369676e616c204c6576656c3a5374726f6e673b204750533a4f46463b2020204c4f434b3a4f46463b204254204d41433a4234413832383034343436323b007260880d0a';
 
-  it('throws DecodeError on a bad CRC', () => {
-    expect(() => decode(BAD_CRC)).toThrow(DecodeError);
-    expect(() => decode('78780D01012345678901234500018CDE0D0A')).toThrow(DecodeError);
+  it('accepts a bad CRC and flags it', () => {
+    const login = decode('78780D01012345678901234500018CDE0D0A');
+    expect(login.crcMismatch).toBe(true);
+    expect(login.messages).toEqual([{ type: 'login', deviceId: '123456789012345' }]);
+    expect(decode('78780D01012345678901234500018CDD0D0A').crcMismatch).toBeUndefined();
   });
 
-  it('decodes it when the session says the device sends wrong CRCs', () => {
-    const session = newSession();
-    session.extra[EXTRA_IGNORE_CRC] = true;
-    const message = decode(BAD_CRC, session).messages[0];
+  it('decodes a real frame whose CRC is wrong', () => {
+    const result = decode(BAD_CRC);
+    expect(result.crcMismatch).toBe(true);
+    const message = result.messages[0];
     expect(message).toMatchObject({ type: 'commandResult', reference: '00000000', success: true });
     expect(message?.type === 'commandResult' && message.text).toMatch(
       /^Battery:5\.56V,NORMAL; GPRS\*Link Up.*BT MAC:B4A828044462;/,
