@@ -6,11 +6,13 @@
  * - A text frame ends at `#`; one whose `#` is missing ends at a line end or at the next `*`
  *   (the decoder judges what it got). A non-text byte inside it makes it garbage.
  * - A binary frame starts with `$` or `X` and BCD id/time/date bytes, which keeps resync honest.
- *   Its length varies by vendor (32, 42, 45, 46, 47, 48 bytes; TRC frame decoder and forum
- *   captures) and is not written in it, so it ends where the next frame (or a CR LF) starts,
- *   within 128 bytes, or with the bytes that arrived (a device sends one frame per TCP segment or
- *   datagram, which is how Traccar sizes them too). The length found before another frame is
- *   kept for the connection, so later frames split anywhere are whole once that many bytes are in.
+ *   Its length varies by vendor, even on one connection (32, 37, 42, 45, 46, 47, 48 bytes; TRC
+ *   frame decoder and forum captures) and is not written in it, so it ends where the next frame
+ *   (or a CR LF) starts, within 128 bytes, or with the bytes that arrived once there are 32 (a
+ *   device sends one frame per TCP segment or datagram, which is how Traccar sizes them too; a
+ *   long frame split after its 32nd byte still gives its report, which is all in those 32). The
+ *   length last found before another frame is tried first, so a tail byte that looks like a
+ *   frame start does not cut the next frame of that length.
  */
 import { concatBytes } from '../common/bytes.js';
 import type { Framer } from '../types.js';
@@ -81,7 +83,6 @@ export function createH02Framer(limit: number = maxFrameBytes): Framer {
         return length;
       }
     }
-    if (known !== undefined && available < known) return undefined;
     if (available < MAX_BINARY) return available;
     return known ?? H02_BINARY_MIN;
   };

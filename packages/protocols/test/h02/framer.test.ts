@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesText, concatBytes, hexToBytes, textBytes } from '../../src/common/bytes.js';
 import { h02 } from '../../src/h02/index.js';
+import { newSession } from '../../src/types.js';
 import { checkFramerProperties } from '../support/framer-properties.js';
 
 const binary = hexToBytes('2441060116601245431311165035313006004318210e000000fffffbffff0024');
@@ -47,5 +48,19 @@ describe('h02 framer', () => {
     const framer = h02.createFramer();
     expect(framer.push(textBytes('*HQ,1,V1\u0001*HQ,1,XT#')).map(bytesText)).toEqual(['*HQ,1,XT#']);
     expect(framer.stats.garbageBytes).toBe(9);
+  });
+
+  it('gives a long binary frame whole at a chunk end, and its report when split after byte 32', () => {
+    const long = hexToBytes(
+      '2442091341332059572807175137358006000183640e000000fffffbfdff001f080000000000ea1e0000000021',
+    );
+    expect(h02.createFramer().push(long)).toEqual([long]);
+    const whole = h02.decode(long, newSession()).messages;
+    for (let cut = 32; cut < long.length; cut++) {
+      const framer = h02.createFramer();
+      const [first] = framer.push(long.subarray(0, cut));
+      framer.push(long.subarray(cut));
+      expect(h02.decode(first!, newSession()).messages, String(cut)).toEqual(whole);
+    }
   });
 });
