@@ -1,23 +1,23 @@
-import type { CommandOutcome, DecodeResult, DecodedMessage, ProtocolSession } from '../types.js';
+import type { DecodeResult, DecodedMessage, ProtocolSession } from '../types.js';
 import { DecodeError } from '../types.js';
+import { locationBatch, vendorBatch } from './batch.js';
+import { OPEN_TEXT } from './framer.js';
 import { decodeGbk } from './gbk.js';
 import { parseFrame, phoneToDeviceId, type Jt808Address, type Jt808Header } from './header.js';
+import { jointechAck, jointechLocation, jointechText } from './jointech.js';
 import { parseLocation } from './location.js';
 import { ByteReader } from './reader.js';
-import { mediaResponse, platformResponse, registerResponse } from './replies.js';
+import { mediaResponse, platformResponse, registerResponse, timeResponse } from './replies.js';
+import {
+  ascii,
+  attributesReply,
+  generalResponse,
+  hexId,
+  parametersReply,
+  textReply,
+} from './results.js';
 import { nextSerial, rememberAddress } from './session.js';
-
-const hexId = (id: number): string => `0x${id.toString(16).padStart(4, '0')}`;
-const ascii = (bytes: Uint8Array): string =>
-  String.fromCharCode(...bytes.filter((byte) => byte !== 0)).trim();
-
-const RESULT_TEXT = ['success', 'failure', 'message error', 'unsupported'];
-/** 0x0001 result byte → why the terminal refused (4, alarm confirmation, is not a refusal). */
-const RESULT_OUTCOME: Partial<Record<number, CommandOutcome>> = {
-  1: 'fail',
-  2: 'paramError',
-  3: 'unsupported',
-};
+import { transparentPosition } from './transparent.js';
 
 /** 0x0100 register body → login details (2011, 2013 and 2019 layouts). */
 function registerDetails(header: Jt808Header, body: Uint8Array): Record<string, string | number> {
@@ -155,13 +155,54 @@ function mediaChunk(
   };
 }
 
+/** A frame other than register/authentication on a session without a device id: a login first. */
+function implicitLogin(
+  session: ProtocolSession,
+  deviceId: string,
+  messages: DecodedMessage[],
+): void {
+  if (session.deviceId !== undefined) return;
+  session.deviceId = deviceId;
+  messages.push({ type: 'login', deviceId, details: { implicit: 1 } });
+}
+
+/** 0x0002 / vendor 0x0506 heartbeat; a 3-byte vendor body is battery %, signal, status. */
+function heartbeat(body: Uint8Array): DecodedMessage {
+  if (body.length < 3) return { type: 'heartbeat' };
+  return { type: 'heartbeat', status: { batteryPercent: Math.min(100, body[0]!) } };
+}
+
 /**
  * Decodes one frame as the framer gives it (flags and escapes included). The device id is the
  * terminal phone's BCD digits without leading zeros. A frame other than register/authentication on
  * a session without a device id also yields a login first (devices that skip authentication).
+ * A wrong check code is decoded all the same and reported as `crcMismatch`. `now` (epoch ms)
+ * answers the vendor time requests.
  */
-export function decodeJt808(frame: Uint8Array, session: ProtocolSession): DecodeResult {
-  const { header, body } = parseFrame(frame);
+export function decodeJt808(
+  frame: Uint8Array,
+  session: ProtocolSession,
+  now: () => number = Date.now,
+): DecodeResult {
+  if (frame[0] === OPEN_TEXT) {
+    const text = jointechText(frame, now());
+    const messages: DecodedMessage[] = [];
+    if (text.deviceId !== undefined) implicitLogin(session, text.deviceId, messages);
+    messages.push(...text.messages);
+    return { messages, ...(text.answer ? { ack: text.answer } : {}) };
+  }
+  const message = parseFrame(frame);
+  const result = decodeMessage(message.header, message.body, session, now);
+  if (message.crcMismatch) result.crcMismatch = true;
+  return result;
+}
+
+function decodeMessage(
+  header: Jt808Header,
+  body: Uint8Array,
+  session: ProtocolSession,
+  now: () => number,
+): DecodeResult {
   const address = rememberAddress(session, header);
   const id = header.messageId;
   const messages: DecodedMessage[] = [];
@@ -170,10 +211,11 @@ export function decodeJt808(frame: Uint8Array, session: ProtocolSession): Decode
 
   if (id === 0x0100 || id === 0x0102) return login(header, body, session, address);
 
-  if (session.deviceId === undefined) {
-    const deviceId = phoneToDeviceId(header.phone);
-    session.deviceId = deviceId;
-    messages.push({ type: 'login', deviceId, details: { implicit: 1 } });
+  implicitLogin(session, phoneToDeviceId(header.phone), messages);
+
+  if (id === 0x5501 || id === 0x5502) {
+    messages.push({ type: 'position', position: jointechLocation(header, body) });
+    return { messages, ...(header.answerRequested ? { ack: jointechAck(header) } : {}) };
   }
 
   if (header.encryption !== 0) {
@@ -189,7 +231,8 @@ export function decodeJt808(frame: Uint8Array, session: ProtocolSession): Decode
 
   switch (id) {
     case 0x0002:
-      messages.push({ type: 'heartbeat' });
+    case 0x0506:
+      messages.push(heartbeat(body));
       return { messages, ack: generalAck() };
     case 0x0200:
       messages.push({ type: 'position', position: parseLocation(body) });
@@ -202,32 +245,38 @@ export function decodeJt808(frame: Uint8Array, session: ProtocolSession): Decode
       messages.push({ type: 'position', position: parseLocation(reader.rest()) });
       return { messages, ack: generalAck() };
     }
-    case 0x0704: {
-      const reader = new ByteReader(body);
-      const count = reader.u16('item count');
-      const reupload = reader.u8('batch type') === 1;
-      for (let item = 0; item < count; item++) {
-        const length = reader.u16('item length');
-        const position = parseLocation(reader.take(length, 'location item'));
-        if (reupload) position.reupload = true;
-        messages.push({ type: 'position', position });
-      }
+    case 0x0704:
+      messages.push(...locationBatch(body));
+      return { messages, ack: generalAck() };
+    case 0x0210:
+      messages.push(...vendorBatch(body));
+      return { messages, ack: generalAck() };
+    case 0x0900: {
+      const position = transparentPosition(body);
+      messages.push(
+        position ? { type: 'position', position } : { type: 'unknown', kind: hexId(id) },
+      );
       return { messages, ack: generalAck() };
     }
-    case 0x0001: {
-      const reader = new ByteReader(body);
-      const replySerial = reader.u16('reply serial');
-      const replyId = reader.u16('reply id');
-      const result = reader.u8('result');
-      messages.push({
-        type: 'commandResult',
-        reference: String(replySerial),
-        success: result === 0,
-        ...(RESULT_OUTCOME[result] ? { outcome: RESULT_OUTCOME[result] } : {}),
-        text: `${hexId(replyId)}: ${RESULT_TEXT[result] ?? `result ${result}`}`,
-      });
+    case 0x0001:
+      messages.push(generalResponse(body));
       return { messages };
-    }
+    case 0x0104:
+      messages.push(parametersReply(body));
+      return { messages };
+    case 0x0107:
+      messages.push(attributesReply(body));
+      return { messages, ack: generalAck() };
+    case 0x0701:
+    case 0x1300:
+      messages.push(textReply(id, body));
+      return { messages };
+    case 0x6006:
+      messages.push(textReply(id, body));
+      return { messages, ack: generalAck() };
+    case 0x0109:
+      messages.push({ type: 'unknown', kind: hexId(id) });
+      return { messages, ack: timeResponse(address, nextSerial(session), now()) };
     case 0x0801: {
       const chunk = mediaChunk(header, body, session);
       messages.push(chunk.message);

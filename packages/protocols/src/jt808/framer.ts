@@ -1,7 +1,21 @@
-import { DecodeError, type Framer } from '../types.js';
+import type { Framer } from '../types.js';
+import {
+  ESCAPE as ESCAPE_BYTE,
+  FLAG as FLAG_BYTE,
+  MIN_CONTENT,
+  agreeingReading,
+  headerLength,
+  read,
+} from './escaping.js';
 
-const FLAG = 0x7e;
-const ESCAPE = 0x7d;
+// Module-local copies for the per-byte loops: an imported binding may be read through a getter
+// on every access (tsx's CommonJS output), which made the framer twice as slow.
+const FLAG = FLAG_BYTE;
+const ESCAPE = ESCAPE_BYTE;
+
+/** Text frames some JT/T 808 devices (Jointech locks) send on the same connection: `(...)`. */
+export const OPEN_TEXT = 0x28;
+const CLOSE_TEXT = 0x29;
 
 /**
  * Largest frame accepted, in bytes as sent (flags and escapes included): a 2019 header with
@@ -9,127 +23,148 @@ const ESCAPE = 0x7d;
  */
 export const maxFrameBytes = 2 * (21 + 1023 + 1) + 2;
 
-/** Header length for body properties `props` (2013: 12, 2019: 17; +4 with subpackages). */
-export function headerLength(props: number): number {
-  return (props & 0x4000 ? 17 : 12) + (props & 0x2000 ? 4 : 0);
-}
-
-/** Escapes header + body + checksum and adds the 0x7e flags. */
-export function escapeFrame(content: Uint8Array): Uint8Array {
-  const out: number[] = [FLAG];
-  for (const byte of content) {
-    if (byte === FLAG) out.push(ESCAPE, 0x02);
-    else if (byte === ESCAPE) out.push(ESCAPE, 0x01);
-    else out.push(byte);
-  }
-  out.push(FLAG);
-  return Uint8Array.from(out);
+function hasEscape(buffer: Uint8Array, end: number): boolean {
+  for (let i = 1; i < end; i++) if (buffer[i] === ESCAPE) return true;
+  return false;
 }
 
 /**
- * Removes the flags (when present) and undoes the escaping: 0x7d 0x02 → 0x7e, 0x7d 0x01 → 0x7d.
- * Any other byte after 0x7d, or a stray 0x7e inside, is a DecodeError.
+ * What a 0x7e makes of the bytes since the opening flag: a frame (its length field or its check
+ * code agrees, read escaped or as it is); possibly a frame with an unescaped 0x7e inside (shorter
+ * than its header says: the 0x7e may be data); or not a frame.
  */
-export function unescapeFrame(frame: Uint8Array): Uint8Array {
-  let start = 0;
-  let end = frame.length;
-  if (end > 0 && frame[0] === FLAG) start = 1;
-  if (end > start && frame[end - 1] === FLAG) end -= 1;
-  const out = new Uint8Array(end - start);
-  let length = 0;
-  for (let i = start; i < end; i++) {
-    const byte = frame[i]!;
-    if (byte === FLAG) throw new DecodeError('jt808: 0x7e inside a frame');
-    if (byte !== ESCAPE) {
-      out[length++] = byte;
-      continue;
-    }
-    const next = frame[++i];
-    if (next === 0x02) out[length++] = FLAG;
-    else if (next === 0x01) out[length++] = ESCAPE;
-    else throw new DecodeError('jt808: bad escape after 0x7d');
+function judge(buffer: Uint8Array, end: number): 'frame' | 'short' | 'no' {
+  if (end > 4 && !hasEscape(buffer, end)) {
+    // No escape: the content is what lies between the flags (the common case, checked cheaply).
+    const props = (buffer[3]! << 8) | buffer[4]!;
+    const declared = headerLength((buffer[1]! << 8) | buffer[2]!, props) + (props & 0x03ff) + 1;
+    if (end - 1 === declared) return 'frame';
   }
-  return out.subarray(0, length);
+  if (agreeingReading(buffer, 1, end) !== undefined) return 'frame';
+  const reading = read(buffer, 1, end, false) ?? read(buffer, 1, end, true)!;
+  return reading.length >= MIN_CONTENT && reading.length < reading.declared ? 'short' : 'no';
 }
 
 /**
- * Whether a candidate (flags included, escaped) is shaped like a frame: valid escapes, and a length
- * that matches the header's body length. The checksum is left to the decoder, which reports it.
- */
-function plausible(candidate: number[]): boolean {
-  const content: number[] = [];
-  for (let i = 1; i < candidate.length - 1; i++) {
-    const byte = candidate[i]!;
-    if (byte !== ESCAPE) {
-      content.push(byte);
-      continue;
-    }
-    const next = candidate[++i];
-    if (next === 0x02) content.push(FLAG);
-    else if (next === 0x01) content.push(ESCAPE);
-    else return false;
-  }
-  if (content.length < 13) return false;
-  const props = (content[2]! << 8) | content[3]!;
-  return content.length === headerLength(props) + (props & 0x03ff) + 1;
-}
-
-/**
- * 0x7e-delimited framing. Frames are answered exactly as received (flags and escapes included);
- * `decode` unescapes them. A 0x7e that closes something not shaped like a frame (garbage, or the
- * gap between frames) is taken as the opening flag of the next frame, so the framer resynchronises.
+ * 0x7e-delimited framing, plus `(...)` text frames between them. Frames are answered exactly as
+ * received (flags and escapes included); `decode` reads them. A 0x7e that closes something not
+ * shaped like a frame (garbage, or the gap between frames) is taken as the opening flag of the
+ * next frame, so the framer resynchronises. A 0x7e that closes a candidate shorter than its header
+ * says is kept as data (a capture pasted unescaped) until a later 0x7e closes a frame; the
+ * candidate is given as a frame when a flag follows at once, when the chunk ends there, or when a
+ * frame starts at it.
  */
 export function createJt808Framer(): Framer {
   const stats = { garbageBytes: 0, oversizedFrames: 0 };
-  let buffer: number[] = [];
-  let inFrame = false;
-  let discarding = false;
+  /** Bytes since the opening flag or bracket: `buffer[0, length)`, grown as frames need. */
+  let buffer = new Uint8Array(256);
+  let length = 0;
+  /** Positions in `buffer` of 0x7e bytes that may have closed a frame. */
+  const pending: number[] = [];
+  let mode: 'idle' | 'binary' | 'text' | 'discarding' = 'idle';
+  let frames: Uint8Array[] = [];
+
+  const append = (byte: number): void => {
+    if (length === buffer.length) {
+      const grown = new Uint8Array(Math.min(buffer.length * 2, maxFrameBytes));
+      grown.set(buffer);
+      buffer = grown;
+    }
+    buffer[length++] = byte;
+  };
+  const open = (byte: number): void => {
+    mode = byte === FLAG ? 'binary' : 'text';
+    buffer[0] = byte;
+    length = 1;
+    pending.length = 0;
+  };
+  const reset = (next: typeof mode): void => {
+    mode = next;
+    length = 0;
+    pending.length = 0;
+  };
+  const closeAll = (): void => {
+    frames.push(buffer.slice(0, length));
+    reset('idle');
+  };
+  const pendingAtEnd = (): boolean =>
+    pending.length > 0 && pending[pending.length - 1] === length - 1;
+
+  /** A frame that starts at a pending 0x7e: the part before it was a frame too. */
+  const rescue = (): boolean => {
+    for (const at of pending) {
+      if (agreeingReading(buffer, at + 1, length - 1) === undefined) continue;
+      frames.push(buffer.slice(0, at + 1), buffer.slice(at, length));
+      reset('idle');
+      return true;
+    }
+    return false;
+  };
+
+  const oversized = (): void => {
+    stats.oversizedFrames++;
+    reset('discarding');
+  };
+
+  const flag = (): void => {
+    if (length === 1) {
+      // "7e 7e": the first flag closed nothing; this one opens the frame.
+      stats.garbageBytes++;
+      return;
+    }
+    if (pendingAtEnd()) {
+      // The pending 0x7e closed the frame; this one opens the next.
+      closeAll();
+      open(FLAG);
+      return;
+    }
+    append(FLAG);
+    const verdict = judge(buffer, length - 1);
+    if (verdict === 'frame') closeAll();
+    else if (pending.length > 0 && rescue()) return;
+    else if (verdict === 'short') pending.push(length - 1);
+    else {
+      stats.garbageBytes += length - 1;
+      open(FLAG);
+    }
+  };
+
+  const step = (byte: number): void => {
+    switch (mode) {
+      case 'discarding':
+        if (byte === FLAG) open(FLAG);
+        return;
+      case 'idle':
+        if (byte === FLAG || byte === OPEN_TEXT) open(byte);
+        else stats.garbageBytes++;
+        return;
+      case 'text':
+        if (byte === FLAG) {
+          stats.garbageBytes += length;
+          open(FLAG);
+          return;
+        }
+        append(byte);
+        if (byte === CLOSE_TEXT) closeAll();
+        else if (length >= maxFrameBytes) oversized();
+        return;
+      case 'binary':
+        if (byte === FLAG) return flag();
+        append(byte);
+        if (length >= maxFrameBytes) oversized();
+    }
+  };
 
   const push = (chunk: Uint8Array): Uint8Array[] => {
-    const frames: Uint8Array[] = [];
-    for (const byte of chunk) {
-      if (discarding) {
-        if (byte === FLAG) {
-          discarding = false;
-          inFrame = true;
-          buffer = [FLAG];
-        }
-        continue;
-      }
-      if (!inFrame) {
-        if (byte === FLAG) {
-          inFrame = true;
-          buffer = [FLAG];
-        } else {
-          stats.garbageBytes++;
-        }
-        continue;
-      }
-      if (byte !== FLAG) {
-        buffer.push(byte);
-        if (buffer.length >= maxFrameBytes) {
-          stats.oversizedFrames++;
-          discarding = true;
-          inFrame = false;
-          buffer = [];
-        }
-        continue;
-      }
-      if (buffer.length === 1) {
-        // "7e 7e": the first flag closed nothing; this one opens the frame.
-        stats.garbageBytes++;
-        continue;
-      }
-      buffer.push(FLAG);
-      if (plausible(buffer)) {
-        frames.push(Uint8Array.from(buffer));
-        inFrame = false;
-        buffer = [];
-      } else {
-        stats.garbageBytes += buffer.length - 1;
-        buffer = [FLAG];
-      }
+    frames = [];
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i]!;
+      // The common case inline: a byte inside a binary frame.
+      if (mode === 'binary' && byte !== FLAG && length < buffer.length - 1) buffer[length++] = byte;
+      else step(byte);
     }
+    // A candidate that ends with the chunk is taken as closed (a capture pasted unescaped).
+    if (mode === 'binary' && pendingAtEnd()) closeAll();
     return frames;
   };
 

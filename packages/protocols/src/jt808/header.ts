@@ -1,11 +1,10 @@
 import { bytesToHex, concatBytes } from '../common/bytes.js';
 import { DecodeError } from '../types.js';
-import { escapeFrame, headerLength, unescapeFrame } from './framer.js';
+import { escapeFrame, frameContent, headerLength } from './escaping.js';
 
 /** A parsed JT/T 808 message header (2013 or 2019 layout). */
 export interface Jt808Header {
   messageId: number;
-  bodyLength: number;
   /** Bits 10-12 of the body properties; 0 = not encrypted. */
   encryption: number;
   /** Body-properties bit 14: the 2019 layout (protocol version byte, 10-byte phone). */
@@ -15,6 +14,8 @@ export interface Jt808Header {
   /** Terminal phone number as sent: BCD[6] (2013) or BCD[10] (2019). */
   phone: Uint8Array;
   serial: number;
+  /** Body-properties bit 15, reserved in the standard: Jointech devices set it to ask for 0x4401. */
+  answerRequested: boolean;
   /** Present when body-properties bit 13 is set; the index starts at 1. */
   packet?: { total: number; index: number };
 }
@@ -22,6 +23,8 @@ export interface Jt808Header {
 export interface Jt808Message {
   header: Jt808Header;
   body: Uint8Array;
+  /** The check code disagrees with the bytes (decoded all the same). */
+  crcMismatch: boolean;
 }
 
 /** XOR of every byte: the JT/T 808 check code over header + body. */
@@ -32,32 +35,25 @@ export function xorChecksum(bytes: Uint8Array): number {
 }
 
 /**
- * Unescapes a frame (as the framer gives it) and parses the header; throws DecodeError on a bad
- * escape, a bad check code or a body length that disagrees with the header.
+ * Reads a frame (as the framer gives it) and parses the header. The body is what lies between the
+ * header and the check code: a body-length field that disagrees with it is ignored (the flags
+ * delimit the frame), and a wrong check code is reported, not refused. DecodeError when the frame
+ * cannot hold a header.
  */
 export function parseFrame(frame: Uint8Array): Jt808Message {
-  const data = unescapeFrame(frame);
+  const { data, checked } = frameContent(frame);
   if (data.length < 13) throw new DecodeError('jt808: frame shorter than a header');
-  const content = data.subarray(0, data.length - 1);
-  const check = data[data.length - 1]!;
-  if (xorChecksum(content) !== check) throw new DecodeError('jt808: bad check code');
-
   const messageId = (data[0]! << 8) | data[1]!;
   const props = (data[2]! << 8) | data[3]!;
   const is2019 = (props & 0x4000) !== 0;
-  const length = headerLength(props);
-  const bodyLength = props & 0x03ff;
-  if (content.length !== length + bodyLength) {
-    throw new DecodeError(
-      `jt808: body length ${content.length - length} but the header says ${bodyLength}`,
-    );
-  }
+  const length = headerLength(messageId, props);
+  if (data.length < length + 1) throw new DecodeError('jt808: frame shorter than its header');
   let offset = 4;
   const header: Jt808Header = {
     messageId,
-    bodyLength,
     encryption: (props >> 10) & 0x07,
     is2019,
+    answerRequested: (props & 0x8000) !== 0,
     phone: new Uint8Array(0),
     serial: 0,
   };
@@ -65,8 +61,12 @@ export function parseFrame(frame: Uint8Array): Jt808Message {
   const phoneLength = is2019 ? 10 : 6;
   header.phone = data.slice(offset, offset + phoneLength);
   offset += phoneLength;
-  header.serial = (data[offset]! << 8) | data[offset + 1]!;
-  offset += 2;
+  if (length === offset + 1) {
+    header.serial = data[offset++]!;
+  } else {
+    header.serial = (data[offset]! << 8) | data[offset + 1]!;
+    offset += 2;
+  }
   if (props & 0x2000) {
     header.packet = {
       total: (data[offset]! << 8) | data[offset + 1]!,
@@ -74,7 +74,11 @@ export function parseFrame(frame: Uint8Array): Jt808Message {
     };
     offset += 4;
   }
-  return { header, body: data.slice(offset, offset + bodyLength) };
+  return {
+    header,
+    body: data.slice(offset, data.length - 1),
+    crcMismatch: !checked,
+  };
 }
 
 /**

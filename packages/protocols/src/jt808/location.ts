@@ -1,4 +1,5 @@
 import { DecodeError, type AlarmType, type Position } from '../types.js';
+import { readItems } from './items.js';
 import { ByteReader } from './reader.js';
 
 /** JT/T 808 times are BCD YYMMDDhhmmss in GMT+8. */
@@ -90,10 +91,67 @@ export function alarmTypes(flags: number, areaDirection?: number): AlarmType[] {
   return [...alarms];
 }
 
-/** GSM CSQ (0-31, 99 = unknown) → 0-100. */
-function csqToSignal(csq: number): number | undefined {
-  if (csq === 99) return undefined;
-  return Math.min(100, Math.round((csq * 100) / 31));
+/**
+ * A tail of exactly 18 bytes that is not a run of items: some firmwares (Traccar's decoder names
+ * none) send battery and mileage WORDs, odometer DWORD (km), battery WORD (1/10 V), area DWORD,
+ * signal BYTE and 3 reserved bytes instead.
+ */
+const FIXED_TAIL_BYTES = 18;
+
+function itemsFit(body: Uint8Array, at: number): boolean {
+  while (at + 2 <= body.length) at += 2 + body[at + 1]!;
+  return at === body.length;
+}
+
+function readFixedTail(position: Position, body: Uint8Array, at: number): void {
+  const reader = new ByteReader(body, at + 4);
+  position.mileageKm = reader.u32();
+  position.voltage = reader.u16() / 10;
+}
+
+/** A fix from the status flags (sign, validity, ACC, circuit cut, vendor bit 26 charging). */
+function fixFromStatus(
+  status: number,
+  latitude: number,
+  longitude: number,
+  fixTime: number,
+  speedKmh: number,
+  course: number,
+): Position {
+  const position: Position = {
+    fixTime,
+    valid: bit(status, 1),
+    latitude: bit(status, 2) ? -latitude : latitude,
+    longitude: bit(status, 3) ? -longitude : longitude,
+    speedKmh,
+    course,
+    lbsMode: 'gps',
+    acc: bit(status, 0),
+    cut: bit(status, 10) || bit(status, 11),
+  };
+  if (bit(status, 26)) position.charging = true;
+  return position;
+}
+
+/** The 0x0200 layout after the alarm flags: status … time (24 bytes) → Position. */
+export function readFix(reader: ByteReader): Position {
+  const status = reader.u32();
+  const latitude = reader.u32() / 1e6;
+  const longitude = reader.u32() / 1e6;
+  const altitudeRaw = reader.u16();
+  const speed = reader.u16();
+  const course = reader.u16();
+  const fixTime = bcdTimeToUtc(reader.take(6));
+  const position = fixFromStatus(status, latitude, longitude, fixTime, speed / 10, course);
+  position.altitude = altitudeRaw >= 0x8000 ? altitudeRaw - 0x10000 : altitudeRaw;
+  return position;
+}
+
+/** Status, latitude and longitude DWORDs only (vendor messages that carry no speed): a fix at `fixTime`. */
+export function readCoordinates(reader: ByteReader, fixTime: number): Position {
+  const status = reader.u32();
+  const latitude = reader.u32() / 1e6;
+  return fixFromStatus(status, latitude, reader.u32() / 1e6, fixTime, 0, 0);
 }
 
 /**
@@ -107,70 +165,21 @@ export function parseLocation(body: Uint8Array): Position {
     throw new DecodeError(`jt808: location body of ${body.length} bytes, need 28`);
   }
   const alarmFlags = reader.u32();
-  const status = reader.u32();
-  const latitude = reader.u32() / 1e6;
-  const longitude = reader.u32() / 1e6;
-  const altitudeRaw = reader.u16();
-  const speed = reader.u16();
-  const course = reader.u16();
-  const fixTime = bcdTimeToUtc(reader.take(6));
-
-  const position: Position = {
-    fixTime,
-    valid: bit(status, 1),
-    latitude: bit(status, 2) ? -latitude : latitude,
-    longitude: bit(status, 3) ? -longitude : longitude,
-    altitude: altitudeRaw >= 0x8000 ? altitudeRaw - 0x10000 : altitudeRaw,
-    speedKmh: speed / 10,
-    course,
-    lbsMode: 'gps',
-    acc: bit(status, 0),
-    cut: bit(status, 10) || bit(status, 11),
-  };
-
+  const position = readFix(reader);
   let areaDirection: number | undefined;
-  let batteryVoltage: number | undefined;
-  let powerVoltage: number | undefined;
-  while (reader.remaining >= 2) {
-    const id = reader.u8();
-    const length = reader.u8();
-    if (length > reader.remaining) break;
-    const value = new ByteReader(reader.take(length));
-    switch (id) {
-      case 0x01:
-        if (length === 4) position.mileageKm = value.u32() / 10;
-        break;
-      case 0x12:
-        if (length === 6) {
-          value.take(5);
-          areaDirection = value.u8();
-        }
-        break;
-      case 0x30:
-        if (length === 1) {
-          const signal = csqToSignal(value.u8());
-          if (signal !== undefined) position.signal = signal;
-        }
-        break;
-      case 0x31:
-        if (length === 1) position.satellites = value.u8();
-        break;
-      case 0x56:
-        if (length >= 1) position.batteryPercent = Math.min(100, value.u8() * 10);
-        break;
-      case 0x61:
-        if (length === 2) powerVoltage = value.u16() / 100;
-        break;
-      case 0x69:
-        if (length === 2) batteryVoltage = value.u16() / 100;
-        break;
-      default:
-        break;
-    }
+  if (
+    body.length === LOCATION_BASE_BYTES + FIXED_TAIL_BYTES &&
+    !itemsFit(body, LOCATION_BASE_BYTES)
+  ) {
+    readFixedTail(position, body, LOCATION_BASE_BYTES);
+  } else {
+    areaDirection = readItems(position, body, LOCATION_BASE_BYTES);
   }
-  const voltage = batteryVoltage ?? powerVoltage;
-  if (voltage !== undefined) position.voltage = voltage;
   const alarms = alarmTypes(alarmFlags, areaDirection);
+  if (position.alarms) {
+    // Alarms from vendor items come after those of the alarm flags.
+    for (const alarm of position.alarms) if (!alarms.includes(alarm)) alarms.push(alarm);
+  }
   if (alarms.length > 0) position.alarms = alarms;
   return position;
 }

@@ -46,4 +46,25 @@ export function mediaResponse(address: Jt808Address, serial: number, mediaId: nu
   return buildFrame(0x8800, address, serial, concatBytes(dword(mediaId), Uint8Array.of(0)));
 }
 
+/** 0x8109 time (vendor answer to 0x0109): year WORD, month … second BYTEs (UTC), result 0. */
+export function timeResponse(address: Jt808Address, serial: number, now: number): Uint8Array {
+  const d = new Date(now);
+  return buildFrame(
+    0x8109,
+    address,
+    serial,
+    concatBytes(
+      word(d.getUTCFullYear()),
+      Uint8Array.of(
+        d.getUTCMonth() + 1,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+        0,
+      ),
+    ),
+  );
+}
+
 export { dword, word };

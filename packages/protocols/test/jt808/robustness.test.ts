@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../../src/common/bytes.js';
-import { escapeFrame, unescapeFrame } from '../../src/jt808/framer.js';
+import { escapeFrame, unescapeFrame } from '../../src/jt808/escaping.js';
 import { xorChecksum } from '../../src/jt808/header.js';
 import { jt808 } from '../../src/jt808/index.js';
 import { alarmTypes, bcdTimeToUtc } from '../../src/jt808/location.js';
