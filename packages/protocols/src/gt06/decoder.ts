@@ -39,6 +39,7 @@ import {
   LTE_CELLS_WIFI,
   WANWAY_CELLS,
   parseCellList,
+  parseSingleCell,
   type CellListLayout,
   parseWifiCountReport,
   parseWifiList,
@@ -189,7 +190,7 @@ function decodeContent(
     return [decodeGpsReport(proto, content, CLASSIC.has(proto) ? offset : 0)];
   }
   const cellList = CELL_LISTS.get(proto);
-  if (cellList) return [networkFix(parseCellList(content, cellList))];
+  if (cellList) return [networkFix(parseCellList(content, cellList, now))];
   switch (proto) {
     case PROTO.login:
       return [decodeLogin(new Reader(content), session)];
@@ -219,7 +220,7 @@ function decodeContent(
     }
     case LOCATION.sr411:
       return content.length === WANWAY_LIST
-        ? [networkFix(parseCellList(content, WANWAY_CELLS))]
+        ? [networkFix(parseCellList(content, WANWAY_CELLS, now))]
         : [{ type: 'unknown', kind: '0x24' }];
     case LOCATION.lbsPhone:
     case PROTO.lbsAddress4g: {
@@ -227,6 +228,8 @@ function decodeContent(
       const cell = readCellOfSize(new Reader(content), content.length - 23);
       return [{ type: 'networkFix', fixTime: now(), cells: cell ? [cell] : [] }];
     }
+    case LOCATION.gpsLbsLong:
+      return [networkFix(parseSingleCell(content, now))];
     case PROTO.wifiList:
       return [networkFix(parseWifiList(content))];
     case PROTO.stringReply:

@@ -57,7 +57,7 @@ export const batteryPercent = (value: number): number | undefined =>
 /** GSM signal level 0-4, as 0-100. */
 export const gsmToSignal = (gsm: number): number | undefined => (gsm <= 4 ? gsm * 25 : undefined);
 
-export interface TerminalInfo {
+interface TerminalInfo {
   status: DeviceStatus;
   alarm?: AlarmType;
 }
@@ -111,13 +111,21 @@ export function zeroTimeAhead(r: Reader): boolean {
   return bytes.every((b) => b === 0);
 }
 
+/** The time of a cell report: all zero (no clock yet) stands for the moment it is received. */
+export function readReportTime(r: Reader, now: () => number): number {
+  if (!zeroTimeAhead(r)) return readTime(r);
+  r.skip(6);
+  return now();
+}
+
 /**
  * The course/status word: bits 9-0 course, 10 north, 11 west, 12 positioned, 13 differential;
  * a vendor variant adds bit 14 ACC valid and bit 15 ACC (Traccar `decodeGps`).
  */
 export function applyCourseWord(position: Position, flags: number): void {
-  if ((flags & 0x0400) === 0) position.latitude = -position.latitude;
-  if ((flags & 0x0800) !== 0) position.longitude = -position.longitude;
+  // 0 - x, not -x: a zero coordinate stays 0, not -0.
+  if ((flags & 0x0400) === 0) position.latitude = 0 - position.latitude;
+  if ((flags & 0x0800) !== 0) position.longitude = 0 - position.longitude;
   position.valid = (flags & 0x1000) !== 0;
   position.course = flags & 0x03ff;
   if ((flags & 0x4000) !== 0) position.acc = (flags & 0x8000) !== 0;
@@ -170,7 +178,3 @@ export function readCell(r: Reader, fourG: boolean): Cell | undefined {
   const mcc = mccWord & 0x7fff;
   return mcc === 0 ? undefined : { mcc, mnc, lac, cellId };
 }
-
-/** Bytes a `readCell` needs: MCC, MNC (1 or 2 by MCC bit 15), LAC, cell id. */
-export const cellBytes = (mccHigh: number, fourG: boolean): number =>
-  2 + (mccHigh & 0x80 ? 2 : 1) + (fourG ? 12 : 5);

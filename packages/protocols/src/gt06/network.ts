@@ -7,12 +7,13 @@
  * - 0x24 (Wanway S20, len 0x31): time, TA, MCC, MNC, a cell count, cells;
  * - 0x17 / 0x69 Wi-Fi count layout: BCD time, APs (MAC 6, RSSI 1), cell count, MCC, MNC,
  *   cells (LAC 2, CI 2, RSSI 1);
- * - 0xF3: time, AP count, per AP 2 bytes then MAC 6.
+ * - 0xF3: time, AP count, per AP 2 bytes then MAC 6;
+ * - 0x11 shorter than a GPS block: time and one GSM cell.
  * A list shorter than announced ends where the bytes end.
  */
 import type { Cell, WifiAccessPoint } from '../types.js';
 import { DecodeError } from '../types.js';
-import { readTime } from './fields.js';
+import { readCell, readReportTime } from './fields.js';
 import { Reader } from './reader.js';
 
 export interface NetworkReport {
@@ -57,9 +58,13 @@ function readAccessPoints(r: Reader, count: number, skipBefore = 0): WifiAccessP
 }
 
 /** A time, MCC and MNC, then a list of cells, then (per layout) TA and Wi-Fi. */
-export function parseCellList(content: Uint8Array, layout: CellListLayout): NetworkReport {
+export function parseCellList(
+  content: Uint8Array,
+  layout: CellListLayout,
+  now: () => number,
+): NetworkReport {
   const r = new Reader(content);
-  const time = readTime(r);
+  const time = readReportTime(r, now);
   if (layout.taFirst) r.skip(1);
   const mccWord = r.u16();
   const mnc = mccWord & 0x8000 ? r.u16() : r.u8();
@@ -77,6 +82,14 @@ export function parseCellList(content: Uint8Array, layout: CellListLayout): Netw
   if (!layout.taFirst && r.remaining > 0) r.skip(1); // timing advance
   const wifi = r.remaining > 0 ? readAccessPoints(r, r.u8()) : [];
   return { time, cells, wifi };
+}
+
+/** 0x11 without GPS (Concox v1.8 LBS package): time, one GSM cell, reserved bytes. */
+export function parseSingleCell(content: Uint8Array, now: () => number): NetworkReport {
+  const r = new Reader(content);
+  const time = readReportTime(r, now);
+  const cell = readCell(r, false);
+  return { time, cells: cell ? [cell] : [] };
 }
 
 /** YY MM DD hh mm ss in BCD (the Wi-Fi count layout), digit by digit as Traccar reads it. */

@@ -364,7 +364,7 @@ describe('gt06 decoder: LBS 0x28 and Wi-Fi 0x2C', () => {
 
   it('parses the 0x28 cells (Traccar frame)', () => {
     const frame = hexToBytes(LBS);
-    const { time, cells } = parseCellList(frame.subarray(4, frame.length - 6), GSM_CELLS);
+    const { time, cells } = parseCellList(frame.subarray(4, frame.length - 6), GSM_CELLS, Date.now);
     expect(time).toBe(Date.UTC(2016, 0, 13, 2, 2, 2));
     expect(cells).toEqual([
       { mcc: 460, mnc: 0, lac: 0x287d, cellId: 0x1f71, rssi: 0x3e },
@@ -385,6 +385,7 @@ describe('gt06 decoder: LBS 0x28 and Wi-Fi 0x2C', () => {
     const { time, cells, wifi } = parseCellList(
       frame.subarray(4, frame.length - 6),
       GSM_CELLS_WIFI,
+      Date.now,
     );
     expect(time).toBe(Date.UTC(2017, 2, 11, 1, 28, 31));
     expect(cells).toHaveLength(7);
