@@ -21,7 +21,7 @@ import { bcdToString } from '../common/bytes.js';
 import type { DecodeResult, DecodedMessage, ProtocolSession } from '../types.js';
 import { DecodeError } from '../types.js';
 import { openFrame, type Envelope } from './envelope.js';
-import { readCellOfSize, zeroTimeAhead } from './fields.js';
+import { isZeroDate, readCellOfSize } from './fields.js';
 import { buildFrame } from './frame.js';
 import {
   ALARM,
@@ -109,6 +109,8 @@ const CELL_LISTS = new Map<number, CellListLayout>([
 ]);
 /** 0x24 from a Wanway S20 (len 0x31) lists its cells with a count. */
 const WANWAY_LIST = 0x31 - 5;
+/** 0x17 / 0xA7 address requests: a cell (GSM or 4G by size), SOS phone 21, language 2. */
+const PHONE_AND_LANGUAGE = 21 + 2;
 /** 0x32 in a 0x7979 frame is AZ735's report (in a 0x7878 one, SL4X's GPS report). */
 const AZ735_GPS = LOCATION.sl4xGpsStatus;
 /** 0x19 of the standard layout: cell 8 + status 5. */
@@ -173,12 +175,11 @@ const networkFix = ({ time, cells, wifi }: NetworkReport): DecodedMessage =>
 
 /** The messages of one frame's content, by protocol number. */
 function decodeContent(
-  proto: number,
-  content: Uint8Array,
   frame: Envelope,
   session: ProtocolSession,
   now: () => number,
 ): DecodedMessage[] {
+  const { proto, content } = frame;
   const offset = classicOffset(session);
   if (frame.layout === 'wifiCount') return [networkFix(parseWifiCountReport(content, frame.len))];
   if (content.length === 0 && proto !== PROTO.timeRequest)
@@ -186,7 +187,7 @@ function decodeContent(
   if (frame.extended && (proto === AZ735_GPS || proto === PROTO.az735Alarm))
     return [decodeAz735(proto, content)];
   if (isGpsReport(proto, content, frame.extended)) {
-    if (zeroTimeAhead(new Reader(content))) return [{ type: 'unknown', kind: 'noFix' }];
+    if (isZeroDate(content)) return [{ type: 'unknown', kind: 'noFix' }];
     return [decodeGpsReport(proto, content, CLASSIC.has(proto) ? offset : 0)];
   }
   const cellList = CELL_LISTS.get(proto);
@@ -224,8 +225,7 @@ function decodeContent(
         : [{ type: 'unknown', kind: '0x24' }];
     case LOCATION.lbsPhone:
     case PROTO.lbsAddress4g: {
-      // A cell (GSM or 4G by size), the SOS phone number (21) and the language (2).
-      const cell = readCellOfSize(new Reader(content), content.length - 23);
+      const cell = readCellOfSize(new Reader(content), content.length - PHONE_AND_LANGUAGE);
       return [{ type: 'networkFix', fixTime: now(), cells: cell ? [cell] : [] }];
     }
     case LOCATION.gpsLbsLong:
@@ -270,7 +270,7 @@ export function decodeGt06(
   now: () => number = Date.now,
 ): DecodeResult {
   const envelope = openFrame(frame);
-  const messages = decodeContent(envelope.proto, envelope.content, envelope, session, now);
+  const messages = decodeContent(envelope, session, now);
   const ack = ackFor(envelope, now);
   const result: DecodeResult = ack ? { messages, ack } : { messages };
   if (envelope.crcMismatch) result.crcMismatch = true;

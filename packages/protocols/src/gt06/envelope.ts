@@ -44,45 +44,58 @@ function wifiCountTotal(buf: Uint8Array, i: number): number | undefined {
   return cellCountAt - i + 1 + 3 + buf[cellCountAt]! * WIFI_CELL + 2;
 }
 
+/** The layouts in the order tried (`bare` is the standard slot when `len` is below 5). */
+const LAYOUTS: readonly Layout[] = ['standard', 'lenNoProto', 'wifiCount'];
+
 /**
- * Sizes a frame of each layout would have, in the order tried: the standard one first. Sizes of
- * `undefined` mean "not known until more bytes arrive".
+ * Size of a frame of `layout` at `i`: null when the layout cannot apply, undefined while the bytes
+ * that tell it are missing.
  */
-export function candidateSizes(buf: Uint8Array, i: number): [Layout, number | undefined][] {
+function sizeOf(buf: Uint8Array, i: number, layout: Layout): number | null | undefined {
   const len = lengthField(buf, i)!;
   const hdr = headerSize(buf[i]!);
-  const candidates: [Layout, number | undefined][] = [
-    [len >= MIN_LENGTH ? 'standard' : 'bare', hdr + len + 2],
-  ];
-  if (len >= 1 && hdr === 3) candidates.push(['lenNoProto', hdr + len + 3]);
-  if (hdr === 3 && buf.length > i + 3 && WIFI_COUNT_PROTOS.has(buf[i + 3]!))
-    candidates.push(['wifiCount', wifiCountTotal(buf, i)]);
-  return candidates;
+  switch (layout) {
+    case 'lenNoProto':
+      return len >= 1 && hdr === 3 ? hdr + len + 3 : null;
+    case 'wifiCount':
+      return hdr === 3 && buf.length > i + 3 && WIFI_COUNT_PROTOS.has(buf[i + 3]!)
+        ? wifiCountTotal(buf, i)
+        : null;
+    default:
+      return hdr + len + 2;
+  }
 }
 
 /** The layout of a whole frame (as cut by the framer or given by a person), if any fits. */
 export function layoutOf(frame: Uint8Array): Layout | undefined {
-  if (!isStart(frame, 0) || lengthField(frame, 0) === undefined) return undefined;
-  for (const [layout, total] of candidateSizes(frame, 0))
-    if (total === frame.length && endsAt(frame, 0, total)) return layout;
+  const len = lengthField(frame, 0);
+  if (!isStart(frame, 0) || len === undefined) return undefined;
+  for (const layout of LAYOUTS) {
+    const total = sizeOf(frame, 0, layout);
+    if (total === frame.length && endsAt(frame, 0, total))
+      return layout === 'standard' && len < MIN_LENGTH ? 'bare' : layout;
+  }
   return undefined;
 }
 
+/** `frameEnd` answers: wait for more bytes, or no layout fits. */
+export const NEED_MORE = 0;
+export const NO_FRAME = -1;
+
 /**
- * Where the frame starting at `i` ends, by the first layout whose stop bits are in place:
- * `need` while a candidate is still incomplete, `none` when none fits.
+ * The size of the frame starting at `i`, by the first layout whose stop bits are in place;
+ * NEED_MORE while an earlier candidate is still incomplete, NO_FRAME when none fits.
  */
-export function frameEnd(
-  buf: Uint8Array,
-  i: number,
-): { kind: 'frame'; total: number } | { kind: 'need' } | { kind: 'none' } {
-  if (lengthField(buf, i) === undefined) return { kind: 'need' };
+export function frameEnd(buf: Uint8Array, i: number): number {
+  if (lengthField(buf, i) === undefined) return NEED_MORE;
   let incomplete = false;
-  for (const [, total] of candidateSizes(buf, i)) {
+  for (const layout of LAYOUTS) {
+    const total = sizeOf(buf, i, layout);
+    if (total === null) continue;
     if (total === undefined || buf.length - i < total) incomplete = true;
-    else if (endsAt(buf, i, total)) return incomplete ? { kind: 'need' } : { kind: 'frame', total };
+    else if (endsAt(buf, i, total)) return incomplete ? NEED_MORE : total;
   }
-  return incomplete ? { kind: 'need' } : { kind: 'none' };
+  return incomplete ? NEED_MORE : NO_FRAME;
 }
 
 export interface Envelope {

@@ -105,11 +105,14 @@ export function readTime(r: Reader, offsetMinutes = 0): number {
   return Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss) - offsetMinutes * 60_000;
 }
 
-/** True when the 6 date bytes at the reader are all zero: a device without a clock yet. */
-export function zeroTimeAhead(r: Reader): boolean {
-  const bytes = r.peek(6);
-  return bytes.every((b) => b === 0);
+/** True when the 6 date bytes at `offset` are all zero: a device without a clock yet. */
+export function isZeroDate(bytes: Uint8Array, offset = 0): boolean {
+  for (let k = offset; k < offset + 6; k++) if (bytes[k] !== 0) return false;
+  return true;
 }
+
+/** True when the 6 date bytes at the reader are all zero. */
+const zeroTimeAhead = (r: Reader): boolean => isZeroDate(r.peek(6));
 
 /** The time of a cell report: all zero (no clock yet) stands for the moment it is received. */
 export function readReportTime(r: Reader, now: () => number): number {

@@ -14,7 +14,7 @@
  */
 import type { Framer } from '../types.js';
 import { crc16X25 } from './crc.js';
-import { frameEnd, isStart, lengthField } from './envelope.js';
+import { NEED_MORE, NO_FRAME, frameEnd, isStart, lengthField } from './envelope.js';
 import { MAX_FRAME_BYTES, MIN_LENGTH, START_LONG, START_SHORT, headerSize } from './frame.js';
 
 /** True when a complete standard frame with correct stop bits and CRC starts at `i`. */
@@ -65,13 +65,13 @@ export function createGt06Framer(): Framer {
         i += 2;
         continue;
       }
-      const end = frameEnd(buf, i);
-      if (end.kind === 'none') {
+      const total = frameEnd(buf, i);
+      if (total === NO_FRAME) {
         stats.garbageBytes += 1;
         i += 1;
         continue;
       }
-      if (end.kind === 'need') {
+      if (total === NEED_MORE) {
         let next = -1;
         for (let j = i + 1; j + 1 < buf.length; j++) {
           if (completeValidFrameAt(buf, j)) {
@@ -84,8 +84,8 @@ export function createGt06Framer(): Framer {
         i = next;
         continue;
       }
-      frames.push(buf.slice(i, i + end.total));
-      i += end.total;
+      frames.push(buf.slice(i, i + total));
+      i += total;
     }
     buf = buf.slice(i);
     return frames;
