@@ -61,4 +61,24 @@ describe('jt808 framer', () => {
     expect(frame.length).toBeLessThanOrEqual(jt808.maxFrameBytes);
     expect(framer.push(frame)).toHaveLength(1);
   });
+
+  it('closes a frame shorter than its length field (wrong check code too) at the next flag or the chunk end', () => {
+    // Traccar's test frame whose length field says 50 bytes where 40 follow.
+    const short =
+      '7e02000032013511221122000700000000000c000301578cc006ca3a5c00470000000014072317201501040000000030011631010bd07e';
+    const framer = jt808.createFramer();
+    expect(framer.push(hexToBytes(short + frames.traccarHeartbeat)).map(bytesToHex)).toEqual([
+      short,
+      frames.traccarHeartbeat,
+    ]);
+    expect(framer.push(hexToBytes(short)).map(bytesToHex)).toEqual([short]);
+    expect(framer.stats.garbageBytes).toBe(0);
+  });
+
+  it('recovers the frame after a short one that shares no flag with it', () => {
+    const short = '7e020000320135112211220007' + '00'.repeat(20) + '0b7e';
+    const framer = jt808.createFramer();
+    const out = framer.push(hexToBytes(short + '0000' + frames.traccarHeartbeat));
+    expect(out.map(bytesToHex).at(-1)).toBe(frames.traccarHeartbeat);
+  });
 });
