@@ -39,7 +39,6 @@ describe('device snapshots', () => {
 
   it('hands out what waits for its interval, and keeps the newest frames', () => {
     const snapshots = new DeviceSnapshots(2000);
-    snapshots.restore(7, ['1 01']);
     for (let at = 0; at < FRAMES_KEPT + 10; at++) snapshots.record(online(at), frame(at), at);
     expect(snapshots.takeWaiting(100).map((s) => s.frames)).toEqual([undefined]);
     expect(snapshots.takeWaiting(100)).toEqual([]);

@@ -1,7 +1,10 @@
 import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
 import { mergeStates } from './device-state.js';
 
-/** Raw frames kept per device, for support (`npm run admin -- device:frames`). */
+/**
+ * Raw frames of a device kept in memory until they are written (appended to those stored, for
+ * support: `npm run admin -- device:frames`); past this many, the oldest unwritten ones go.
+ */
 export const FRAMES_KEPT = 50;
 /** How often at most a device's raw frames are written (they are support data, ~7 KB a row). */
 export const FRAMES_WRITE_MS = 30_000;
@@ -18,16 +21,14 @@ interface Entry {
   /** The state last written (merged into from then on). */
   written?: DeviceStateUpsert;
   writtenAt: number;
-  /** Newest last: `receivedAt hex` lines. */
+  /** Not written yet, newest last: `receivedAt hex` lines. */
   frames: string[];
-  framesChanged: boolean;
   framesWrittenAt: number;
 }
 
-const newEntry = (frames: string[]): Entry => ({
+const newEntry = (): Entry => ({
   writtenAt: -Infinity,
-  frames,
-  framesChanged: false,
+  frames: [],
   framesWrittenAt: -Infinity,
 });
 
@@ -42,11 +43,6 @@ export class DeviceSnapshots {
 
   constructor(private readonly stateMs: number) {}
 
-  /** Continues from what is stored (newest frame last). */
-  restore(deviceId: number, frames: string[]): void {
-    if (!this.entries.has(deviceId)) this.entries.set(deviceId, newEntry(frames));
-  }
-
   /** Records one message's state (and raw frame); answers the snapshot to write now, if due. */
   record(
     state: DeviceStateUpsert,
@@ -58,7 +54,6 @@ export class DeviceSnapshots {
     if (frame) {
       entry.frames.push(`${frame.receivedAt} ${frame.hex}`);
       if (entry.frames.length > FRAMES_KEPT) entry.frames.shift();
-      entry.framesChanged = true;
     }
     const due = now - entry.writtenAt >= this.stateMs || state.status !== entry.written?.status;
     return due ? this.take(state.deviceId, entry, now) : undefined;
@@ -83,14 +78,14 @@ export class DeviceSnapshots {
   private entryOf(deviceId: number): Entry {
     let entry = this.entries.get(deviceId);
     if (!entry) {
-      entry = newEntry([]);
+      entry = newEntry();
       this.entries.set(deviceId, entry);
     }
     return entry;
   }
 
   private framesDue(entry: Entry, now: number): boolean {
-    return entry.framesChanged && now - entry.framesWrittenAt >= FRAMES_WRITE_MS;
+    return entry.frames.length > 0 && now - entry.framesWrittenAt >= FRAMES_WRITE_MS;
   }
 
   /** The snapshot of the device as it is now: its state, and its frames when they are due. */
@@ -100,8 +95,9 @@ export class DeviceSnapshots {
     entry.written = state;
     entry.writtenAt = now;
     if (!this.framesDue(entry, now)) return { state };
-    entry.framesChanged = false;
     entry.framesWrittenAt = now;
-    return { state, frames: { deviceId, frames: entry.frames.join('\n'), updatedAt: now } };
+    const frames = entry.frames.join('\n');
+    entry.frames = [];
+    return { state, frames: { deviceId, frames, updatedAt: now } };
   }
 }

@@ -189,7 +189,6 @@ export class Pipeline {
         .load(deviceId)
         .then((cursor) => {
           this.cursors.set(deviceId, cursor!);
-          this.snapshots.restore(deviceId, cursor!.frames);
         })
         .finally(() => this.loading.delete(deviceId));
       this.loading.set(deviceId, loading);

@@ -2,7 +2,7 @@ import type { StoredTrackColumns } from '@xunji/shared';
 import { sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DeviceStatus } from '../db/schema.js';
-import type { IngestBatch, IngestStore } from './ingest/ingest-batch.js';
+import { FRAMES_TEXT_MAX, type IngestBatch, type IngestStore } from './ingest/ingest-batch.js';
 import { inTimeOrder, TRACK_COLUMNS } from './track-columns.js';
 import type { Db } from './types.js';
 
@@ -18,8 +18,6 @@ export interface DeviceCursor {
   mileage: number;
   /** The status last stored or recorded. */
   status?: DeviceStatus;
-  /** The latest raw frames stored (`receivedAt hex`, newest last). */
-  frames: string[];
 }
 
 export class PositionRepository {
@@ -47,13 +45,7 @@ export class PositionRepository {
       .selectAll()
       .where('deviceId', 'in', deviceIds)
       .execute();
-    const frames = await this.db
-      .selectFrom('deviceFrames')
-      .select(['deviceId', 'frames'])
-      .where('deviceId', 'in', deviceIds)
-      .execute();
     const statesById = new Map(states.map((state) => [state.deviceId, state]));
-    const framesById = new Map(frames.map((row) => [row.deviceId, row.frames.split('\n')]));
     return new Map(
       deviceIds.map((deviceId) => {
         const state = statesById.get(deviceId);
@@ -72,7 +64,6 @@ export class PositionRepository {
             : {}),
           ...(state ? { status: state.status } : {}),
           mileage: state?.mileage ?? 0,
-          frames: framesById.get(deviceId) ?? [],
         };
         return [deviceId, cursor];
       }),
@@ -103,7 +94,10 @@ export class PositionRepository {
       .select('frames')
       .where('deviceId', '=', deviceId)
       .executeTakeFirst();
-    return (row?.frames.split('\n') ?? []).reverse().map((line) => {
+    const lines = row?.frames.split('\n') ?? [];
+    // Full: the oldest line may have been cut.
+    if (row && row.frames.length >= FRAMES_TEXT_MAX) lines.shift();
+    return lines.reverse().map((line) => {
       const [receivedAt, hex] = line.split(' ');
       return { receivedAt: Number(receivedAt), hex: hex ?? '' };
     });

@@ -1,3 +1,4 @@
+import type { Dialect } from '../../db/database.js';
 import type {
   DeviceFramesTable,
   DeviceStatesTable,
@@ -117,8 +118,21 @@ export const names = <Row>(columns: Column<Row>[]) => columns.map((c) => c.name)
 /** A re-sent fix is stored once. */
 export const SAME_FIX_CONFLICT = 'ON CONFLICT (device_id, fix_time) DO NOTHING';
 
-export const FRAME_CONFLICT =
-  'ON CONFLICT (device_id) DO UPDATE SET frames = excluded.frames, updated_at = excluded.updated_at';
+/** A device's stored raw frames: the newest `receivedAt hex` lines, up to this many characters. */
+export const FRAMES_TEXT_MAX = 8192;
+
+/**
+ * New frames are appended to those stored and the oldest fall off the front, so the gateway keeps
+ * in memory only the frames not written yet. The first line may be cut (`latestFrames` drops it).
+ */
+export function frameConflict(dialect: Dialect): string {
+  const appended = `device_frames.frames || ${dialect === 'postgres' ? 'chr(10)' : 'char(10)'} || excluded.frames`;
+  const newest =
+    dialect === 'postgres'
+      ? `right(${appended}, ${FRAMES_TEXT_MAX})`
+      : `substr(${appended}, -${FRAMES_TEXT_MAX})`;
+  return `ON CONFLICT (device_id) DO UPDATE SET frames = ${newest}, updated_at = excluded.updated_at`;
+}
 
 const NEWER_FIX =
   'excluded.locate_time IS NOT NULL AND (device_states.locate_time IS NULL OR excluded.locate_time > device_states.locate_time)';

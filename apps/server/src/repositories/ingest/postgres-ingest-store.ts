@@ -3,7 +3,7 @@ import { ensurePositionPartitions } from '../../db/position-partitions.js';
 import type { Db } from '../types.js';
 import {
   FRAME_COLUMNS,
-  FRAME_CONFLICT,
+  frameConflict,
   names,
   POSITION_COLUMNS,
   SAME_FIX_CONFLICT,
@@ -45,7 +45,7 @@ export class PostgresIngestStore implements IngestStore {
         await insertUnnest(trx, 'device_states', STATE_COLUMNS, states, STATE_CONFLICT);
       }
       if (frames.length > 0) {
-        await insertUnnest(trx, 'device_frames', FRAME_COLUMNS, frames, FRAME_CONFLICT);
+        await insertUnnest(trx, 'device_frames', FRAME_COLUMNS, frames, frameConflict('postgres'));
       }
       if (networkFixes.length > 0) {
         await insertUnnest(

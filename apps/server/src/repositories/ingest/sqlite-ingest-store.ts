@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Db } from '../types.js';
 import {
   FRAME_COLUMNS,
-  FRAME_CONFLICT,
+  frameConflict,
   names,
   POSITION_COLUMNS,
   SAME_FIX_CONFLICT,
@@ -42,7 +42,9 @@ export class SqliteIngestStore implements IngestStore {
   private prepare(): (batch: IngestBatch) => void {
     const position = this.sqlite.prepare(insert('positions', POSITION_COLUMNS, SAME_FIX_CONFLICT));
     const state = this.sqlite.prepare(insert('device_states', STATE_COLUMNS, STATE_CONFLICT));
-    const frame = this.sqlite.prepare(insert('device_frames', FRAME_COLUMNS, FRAME_CONFLICT));
+    const frame = this.sqlite.prepare(
+      insert('device_frames', FRAME_COLUMNS, frameConflict('sqlite')),
+    );
     const networkFix = this.sqlite.prepare(
       insert('network_fixes', NETWORK_FIX_COLUMNS, SAME_FIX_CONFLICT),
     );
