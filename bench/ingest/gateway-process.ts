@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { closedPortUrl } from '../../apps/server/test/support/local-http.js';
@@ -11,7 +11,7 @@ export interface GatewayOptions {
   port?: number;
   /** More settings for the server. */
   env?: Record<string, string>;
-  /** Modules preloaded into the server (`--import`), e.g. a trace. */
+  /** TypeScript modules preloaded into the server (`--import`), e.g. a trace. */
   preload?: string[];
   /** Where to write a V8 CPU profile of the server when it exits. */
   profileDir?: string;
@@ -41,6 +41,18 @@ const OTHER_LISTENERS = [
 
 const freePort = async () => Number(new URL(await closedPortUrl()).port);
 
+let built = false;
+
+/** The server as `npm start` runs it: built once per benchmark (`npm run build:server`). */
+function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+    cwd: repositoryRoot,
+    stdio: 'inherit',
+  });
+  built = true;
+}
+
 async function accepting(port: number, exited: () => boolean): Promise<number> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !exited()) {
@@ -58,17 +70,20 @@ async function accepting(port: number, exited: () => boolean): Promise<number> {
 }
 
 /**
- * The real server (`apps/server/src/main.ts` in Node with the tsx loader: one process, so its
- * /proc figures are the server's) with only the JT/T 808 TCP gateway, on the database that
- * `databaseEnv` names.
+ * The real server as `npm start` runs it (Node itself: one process, so its /proc figures are the
+ * server's) with only the JT/T 808 TCP gateway, on the database that `databaseEnv` names.
  */
 export async function startGateway(options: GatewayOptions): Promise<GatewayProcess> {
+  buildServer();
   const port = options.port ?? (await freePort());
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  const preload = (options.preload ?? []).flatMap((module) => ['--import', module]);
+  // A preloaded module is TypeScript: the loader comes with it.
+  const preload = options.preload?.length
+    ? ['--import', 'tsx', ...options.preload.flatMap((module) => ['--import', module])]
+    : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', ...preload, 'apps/server/src/main.ts'],
+    [...profile, '--enable-source-maps', ...preload, 'apps/server/dist/main.js'],
     {
       cwd: repositoryRoot,
       env: {
