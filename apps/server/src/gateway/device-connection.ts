@@ -1,4 +1,4 @@
-import { DecodeError, newSession, type Protocol } from '@xunji/protocols';
+import { DecodeError, newSession, type DecodeResult, type Protocol } from '@xunji/protocols';
 import type { MediaChunk } from '../audio/media-uploads.js';
 import type { DeviceRow } from '../db/schema.js';
 import type { ConnectionDeps } from './connection-deps.js';
@@ -9,6 +9,13 @@ import type { Transport } from './transport.js';
 /** Frames of one connection waiting for their commit before reading pauses. */
 const MAX_IN_FLIGHT = 32;
 
+/** Nothing in it but what the pipeline stores: no login, media or command reply to wait for. */
+const isRoutine = (result: DecodeResult): boolean =>
+  !result.answerLogin &&
+  result.messages.every(
+    (m) => m.type !== 'login' && m.type !== 'mediaChunk' && m.type !== 'commandResult',
+  );
+
 /**
  * One device's conversation, whatever carries it. Frames are handled strictly in order: decode →
  * identify the device (an unknown one or a wrong code is refused) → admission (while another
@@ -16,6 +23,8 @@ const MAX_IN_FLIGHT = 32;
  * acknowledged) → media packets kept (only frames that carry them wait for that) → pipeline →
  * once committed, the device's ack → command replies and queued commands. A position frame does not wait for the commit of the one
  * before it, so a burst of blind-area uploads shares one transaction; acks still go out in order.
+ * The steady state — a live connection's routine frame with none before it still being handled —
+ * goes to the pipeline at once, without the queue (most frames: the gateway's hot path).
  */
 export class DeviceConnection {
   private readonly framer;
@@ -27,6 +36,8 @@ export class DeviceConnection {
   /** Commands carrying personal data were released to it (live-sessions.ts, trusted). */
   private personalReleased = false;
   private queue = Promise.resolve();
+  /** Frames in the queue, not yet handed to the pipeline or still answered after it. */
+  private queued = 0;
   /** Frames received and not yet acknowledged (or settled otherwise). */
   private inFlight = 0;
   private paused = false;
@@ -48,13 +59,9 @@ export class DeviceConnection {
   receive(chunk: Uint8Array): void {
     for (const frame of this.framer.push(chunk)) {
       this.inFlight++;
-      this.queue = this.queue.then(async () => {
-        const { acked } = this.transport.closed ? {} : await this.handle(frame);
-        if (acked) acked.then(this.settle, this.notStored);
-        else this.settle();
-      });
+      if (this.queued === 0 && this.live && !this.transport.closed) this.handleNow(frame);
+      else this.enqueue(frame);
     }
-    this.queue = this.queue.catch(this.notStored);
     if (this.inFlight >= MAX_IN_FLIGHT && !this.paused) {
       this.paused = true;
       this.transport.pause();
@@ -68,6 +75,54 @@ export class DeviceConnection {
       this.transport.resume();
     }
   };
+
+  /** In the queue, after the frames before it. `decoded`: already decoded (in order). */
+  private enqueue(frame: Uint8Array, decoded?: DecodeResult): void {
+    this.queued++;
+    this.queue = this.queue
+      .then(async () => {
+        try {
+          const { acked } = this.transport.closed ? {} : await this.handle(frame, decoded);
+          if (acked) acked.then(this.settle, this.notStored);
+          else this.settle();
+        } finally {
+          this.queued--;
+        }
+      })
+      .catch(this.notStored);
+  }
+
+  /** A live connection's frame with nothing before it waiting: a routine one goes straight on. */
+  private handleNow(frame: Uint8Array): void {
+    try {
+      const result = this.decode(frame);
+      if (!result) return this.settle();
+      if (!isRoutine(result)) return this.enqueue(frame, result);
+      const deviceId = this.device!.id;
+      this.heard(deviceId);
+      const { ack } = result;
+      this.deps.pipeline.handle(deviceId, result.messages, frame).then(() => {
+        if (ack) this.transport.write(ack);
+        this.settle();
+      }, this.notStored);
+    } catch (error) {
+      this.notStored(error);
+    }
+  }
+
+  /** The frame's messages; undefined (counted) for a malformed frame. */
+  private decode(frame: Uint8Array): DecodeResult | undefined {
+    const { stats } = this.deps;
+    try {
+      const result = this.protocol.decode(frame, this.session);
+      if (result.crcMismatch) stats.crcMismatchFrames++;
+      return result;
+    } catch (error) {
+      if (!(error instanceof DecodeError)) throw error;
+      stats.malformedFrames++;
+      return undefined;
+    }
+  }
 
   private get address(): string {
     return this.transport.address ?? 'unknown';
@@ -89,17 +144,13 @@ export class DeviceConnection {
   };
 
   /** Answers, for a frame not yet committed, the promise of its ack. */
-  private async handle(frame: Uint8Array): Promise<{ acked?: Promise<void> }> {
+  private async handle(
+    frame: Uint8Array,
+    decoded?: DecodeResult,
+  ): Promise<{ acked?: Promise<void> }> {
     const { pipeline, dispatcher, stats } = this.deps;
-    let result;
-    try {
-      result = this.protocol.decode(frame, this.session);
-    } catch (error) {
-      if (!(error instanceof DecodeError)) throw error;
-      stats.malformedFrames++;
-      return {};
-    }
-    if (result.crcMismatch) stats.crcMismatchFrames++;
+    const result = decoded ?? this.decode(frame);
+    if (!result) return {};
     const login = result.messages.find((m) => m.type === 'login');
     let { ack } = result;
     if (login?.type === 'login' && (!this.device || login.credential)) {
