@@ -17,6 +17,10 @@ const GT06_LOCATION =
 const JT808_LOCATION =
   '7e02000048051160004464000d00000000000c00020159885e06cbf34400000000000020080718072201040000000130011c310109e4020063e50100e60100e7080000000000000000ee0a01cc01262c009a6743001e7e';
 
+/** A location whose time has month 13 (packages/protocols/test/jt808/frames.ts). */
+const JT808_IMPOSSIBLE_TIME =
+  '7e0200001c051160004464006200000000000c00020159885e06cbf344000000000000201307180722db7e';
+
 /** A heartbeat (0x0002) of terminal 043048325465, from Traccar's tests. */
 const JT808_HEARTBEAT = '7e0002000004304832546500b7ca7e';
 const JT808_AUTH = '7E0102000E013511221122000661757468656E7469636174696F6E3F7E';
@@ -153,9 +157,19 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
   it('skips and counts a malformed frame without dropping the connection', async () => {
     const device = connect('jt808');
     const before = gateway.stats.malformedFrames;
-    // The documented location with its check byte changed.
-    device.send(`${JT808_LOCATION.slice(0, -4)}1f7e`);
+    device.send(JT808_IMPOSSIBLE_TIME);
     await waitFor(() => gateway.stats.malformedFrames > before);
     expect(device.closed).toBe(false);
+  });
+
+  it('stores and acknowledges a frame whose check code is wrong, and counts it', async () => {
+    const { id } = await register('51160004465', 'jt808');
+    const device = connect('jt808');
+    // The documented location of another terminal, its check byte left as it was.
+    device.send(`${JT808_LOCATION.slice(0, -4)}ff7e`.replace('051160004464', '051160004465'));
+    expect(await device.receive(1)).toBe('7e');
+    expect(gateway.stats.crcMismatchFrames).toBe(1);
+    const stored = await server.repositories.positions.listForDevice(id);
+    expect(stored.map((p) => p.latitude)).toEqual([expect.closeTo(22.64483, 6)]);
   });
 });
