@@ -7,7 +7,8 @@ const HEX = /^(?:[0-9a-f]{2})+$/i;
 export function payloadBytes(protocol: Protocol, payload: string): Uint8Array {
   const compact = payload.replace(/\s+/g, '');
   if (protocol.name !== 'osmand' && HEX.test(compact)) return hexToBytes(compact);
-  return textBytes(protocol.name === 'osmand' ? `${payload.trim()}\n` : payload.trim());
+  // A line ends the frame of a device that leaves out its end marker (H02 without '#').
+  return textBytes(`${payload.trim()}\n`);
 }
 
 /** JSON-friendly copy: byte arrays become hex strings. */
