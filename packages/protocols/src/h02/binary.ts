@@ -55,8 +55,11 @@ function positionAt(frame: Uint8Array, at: number, fixTime: number): Position {
   if (lat === undefined || lon === undefined || ninth > 9 || speedCourse === undefined)
     throw new DecodeError('h02: bad binary BCD');
   const flags = frame[at + 15]! & 0x0f;
-  const latitude = minutesToDegrees(lat, 2) * ((flags & 0x04) === 0 ? -1 : 1);
-  const longitude = minutesToDegrees(`${lon}${ninth}`, 3) * ((flags & 0x08) === 0 ? -1 : 1);
+  const latMagnitude = minutesToDegrees(lat, 2);
+  const lonMagnitude = minutesToDegrees(`${lon}${ninth}`, 3);
+  // `0 - x`: a device without a fix sends zeros, which stay +0.
+  const latitude = (flags & 0x04) === 0 ? 0 - latMagnitude : latMagnitude;
+  const longitude = (flags & 0x08) === 0 ? 0 - lonMagnitude : lonMagnitude;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
     throw new DecodeError('h02: coordinates out of range');
   const status = new DataView(frame.buffer, frame.byteOffset + at + 19, 4).getUint32(0);

@@ -5,7 +5,7 @@
  *
  * - `NBR,hhmmss,mcc,mnc,ta,count,(lac,cid,rssi)×count,DDMMYY,status[,…]` (decimal);
  * - `V3,hhmmss,<mcc 3 digits><mnc>,count,(lac,cid,rssi,dBm)×count,battery,reboot,X,DDMMYY,status`;
- * - `VP1,V,mcc,mnc,lac,cid,rssi[Ylac,cid,rssi]…` (no time: the receive time).
+ * - `VP1,V,mcc,mnc,lac,cid,rssi[Ylac,cid,rssi]…[Y]` (no time: the receive time).
  */
 import type { Cell, DecodedMessage, DeviceStatus } from '../types.js';
 import { DecodeError } from '../types.js';
@@ -88,6 +88,8 @@ export function decodeVp1Cells(rest: string[], receivedAt: number): DecodedMessa
   const [mcc, mnc] = [numberField(mccText, 'mcc'), numberField(mncText, 'mnc')];
   const cells: Cell[] = [];
   for (const group of groups.join(',').split('Y')) {
+    // A list closed by `Y` (HuaSunTek document: `…,0,0,99Y#`) ends with an empty group.
+    if (group === '') continue;
     const [lac = '', cid = '', rssi] = group.split(',');
     const c = cell(mcc, mnc, lac, cid, rssi);
     if (c) cells.push(c);

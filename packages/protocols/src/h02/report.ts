@@ -5,7 +5,7 @@
  *   hhmmss, A|V|B|<digits>, lat, N|S, lon, E|W, speed (knots), course[, battery], DDMMYY
  *   [, status (8 hex)[, vendor fields…]]   or   [, <3 SIM fields (IP, ICCID…)>, status]
  *
- * Coordinates come as `DDMM.MMMM` (1-3 degree digits), `-DD-M.MMMM`, packed `DDMMmmmm` (no
+ * Coordinates come as `DDMM.MMMM` (0-3 degree digits: `38.6508,W` is 0°38.6508' W), `-DD-M.MMMM`, packed `DDMMmmmm` (no
  * point) or decimal degrees (`DD.dddddd`, told apart by a latitude of at most two digits before
  * the point, which no minutes form can have). A report without coordinates (empty fields, or
  * `0.0000,0` hemispheres) gives no position; one without a date or time gets the server's
@@ -25,7 +25,7 @@ import {
 } from './fields.js';
 import { decodeStatusWord } from './status.js';
 
-const MINUTES = /^(\d+)(\d\d\.\d+)$/;
+const MINUTES = /^(\d*)(\d\d\.\d+)$/;
 const DASHED = /^-(\d+)-(\d+\.\d+)$/;
 const PACKED = /^(\d+)(\d\d)(\d{4})$/;
 const DECIMAL = /^\d{1,3}\.\d+$/;
@@ -59,7 +59,8 @@ function degrees(text: string, decimal: boolean): number {
 function signed(value: number, hemisphere: string, positive: string, negative: string): number {
   const h = hemisphere.toUpperCase();
   if (h === positive) return value;
-  if (h === negative) return -value;
+  // `0 - value`: a zero coordinate stays +0.
+  if (h === negative) return 0 - value;
   throw new DecodeError(`h02: bad hemisphere '${hemisphere}'`);
 }
 
@@ -74,9 +75,10 @@ function validity(text: string): boolean {
 
 /** Where the date is: after the course, or after an extra battery field. */
 function dateIndex(fields: string[]): number {
-  const at8 = fields[8];
+  const at8 = fields[8]?.trim();
   if (at8 === undefined || at8 === '' || isSixDigits(at8)) return 8;
-  if (fields[9] === '' || isSixDigits(fields[9])) return 9;
+  const at9 = fields[9]?.trim();
+  if (at9 === '' || isSixDigits(at9)) return 9;
   throw new DecodeError(`h02: bad date '${at8}'`);
 }
 
@@ -118,7 +120,8 @@ export function parseReport(fields: string[], now: () => number): Report {
   const status = statusAfter(fields, dateAt);
   const place = coordinates(fields.slice(2, 6));
   if (!place) return { position: null, status };
-  const date = fields[dateAt] ?? '';
+  // A vendor pads the date with a space (`, 220902`, HuaSunTek document).
+  const date = fields[dateAt]?.trim() ?? '';
   const stamped = date !== '' && date !== '000000' && time !== '';
   const fixTime = stamped ? utcOrUndefined(date, time) : now();
   if (fixTime === undefined) throw new DecodeError(`h02: bad date/time '${date}' '${time}'`);

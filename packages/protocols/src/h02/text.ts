@@ -8,14 +8,17 @@
  * - `V4,<CMD>,<params…>[,<echoed hhmmss>],<report>` → commandResult (reference CMD) and the report.
  * - `NBR`, `V3`, `VP1,V,…` → networkFix (+ status) (cells.ts); `NBR` is answered `V4,NBR,<time>`.
  *   `VP1,A|B,lat,N|S,lon,E|W,speed,course,DDMMYY` → position (receive time: it has no time).
+ * - `BC` (blind-area batch) → positions; `ALRM` → alarm with its position (blind-area.ts).
  * - `LINK`, `HTBT[,battery]`, `V0`, `XT`, an empty `*HQ,ID,#` → heartbeat; `HTBT` and `V0` are
  *   answered with their own head (`*HQ,ID,HTBT#`), as Traccar does.
- * - Any other word (`SMS`, `ICCID`, `BS`, `BASE`…) → unknown.
+ * - Any other word (`SMS`, `ICCID`, `BS`, `BASE`…), or a `V…` word whose second field is not
+ *   a time → unknown.
  */
 import { bytesText } from '../common/bytes.js';
 import { resultOfText } from '../common/refusal.js';
 import type { DecodedMessage } from '../types.js';
 import { DecodeError } from '../types.js';
+import { decodeAlarm, decodeBlindArea } from './blind-area.js';
 import { decodeNbr, decodeV3, decodeVp1Cells, statusMessage } from './cells.js';
 import { batteryPercent, isSixDigits, numberField, statusWord } from './fields.js';
 import { parseReport, type Report } from './report.js';
@@ -134,8 +137,14 @@ function decodeWord(
       return { messages: [heartbeat(rest[0])], answer: { kind: 'echo', word } };
     case 'XT':
       return { messages: [{ type: 'heartbeat' }] };
+    case 'BC':
+      return { messages: decodeBlindArea(rest, now) };
+    case 'ALRM':
+      return { messages: [decodeAlarm(rest, now)] };
     default:
-      if (REPORT_WORD.test(word)) return { messages: reportMessages(parseReport(rest, now)) };
+      // A report word whose second field is no time is another layout (a V6 settings dump).
+      if (REPORT_WORD.test(word) && (rest[0] === '' || isSixDigits(rest[0])))
+        return { messages: reportMessages(parseReport(rest, now)) };
       return { messages: [{ type: 'unknown', kind: word }] };
   }
 }

@@ -17,9 +17,9 @@ export interface RealFrame {
   fix: boolean;
 }
 
-const text = (source: string, fix: boolean, frames: string[]): RealFrame[] =>
+export const text = (source: string, fix: boolean, frames: string[]): RealFrame[] =>
   frames.map((t) => ({ source, text: t, fix }));
-const hex = (source: string, fix: boolean, frames: string[]): RealFrame[] =>
+export const hex = (source: string, fix: boolean, frames: string[]): RealFrame[] =>
   frames.map((h) => ({ source, hex: h, fix }));
 
 export const REAL_H02_FRAMES: RealFrame[] = [
