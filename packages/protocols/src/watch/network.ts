@@ -14,7 +14,8 @@ export interface Network {
 
 const DECIMAL = /^-?[0-9]+$/;
 const HEX = /^[0-9a-fA-F]+$/;
-const MAC = /^[0-9a-fA-F]{2}([:-]?[0-9a-fA-F]{2}){5}$/;
+/** Six octets; a firmware prints them unpadded with colons (`c0:61:18:b:95:ce`). */
+const MAC = /^(?:[0-9a-fA-F]{2}([:-]?[0-9a-fA-F]{2}){5}|[0-9a-fA-F]{1,2}(?::[0-9a-fA-F]{1,2}){5})$/;
 /** An SSID may hold this many commas before its MAC is given up on. */
 const MAX_SSID_COMMAS = 3;
 const MAX_COUNT = 64;
@@ -32,6 +33,12 @@ function cellNumber(text: string): number | undefined {
 }
 
 function normaliseMac(text: string): string {
+  if (text.length !== 17 && text.includes(':'))
+    return text
+      .split(':')
+      .map((octet) => octet.padStart(2, '0'))
+      .join(':')
+      .toLowerCase();
   const hex = text.replace(/[^0-9a-fA-F]/g, '').toLowerCase();
   return hex.match(/../g)!.join(':');
 }

@@ -3,7 +3,9 @@
  * Appendix I): `DDMMYY,hhmmss(GMT),A|V,lat,N|S,lon,E|W,speed,course,altitude,satellites,
  * signal,battery,steps,tumbles,status,<network>`. Time, validity and coordinates must parse (a
  * DecodeError otherwise); the device facts after them are taken when they are numbers; the
- * network tail is read leniently (network.ts).
+ * network tail is read leniently (network.ts). A record cut after the coordinates (a gateway
+ * document's `AL_LTE,…,E,0,0,00010000`) keeps its speed and course, and its status word when the
+ * field after the course is the last and has 8 hex digits; nothing else is read from it.
  */
 import type { AlarmType, DeviceStatus, Position } from '../types.js';
 import { DecodeError } from '../types.js';
@@ -29,6 +31,10 @@ const STATUS_WORD = /^[0-9a-fA-F]{1,8}$/;
 /** Fields up to and including the status word. */
 const RECORD_FIELDS = 16;
 const STATUS_FIELD = 15;
+/** Date to the longitude's hemisphere. */
+const SHORT_RECORD_FIELDS = 7;
+const SHORT_STATUS_FIELD = 9;
+const EIGHT_HEX = /^[0-9a-fA-F]{8}$/;
 
 const trimmed = (fields: string[], i: number): string => (fields[i] ?? '').trim();
 
@@ -78,11 +84,22 @@ function statusOf(fields: string[]): DeviceStatus {
 }
 
 /** Parses the record in `fields` (the content's fields after the word and any prefix fields). */
+/** The status word's text: at its place, or for a cut record its last field when that is one. */
+function statusTextOf(fields: string[], full: boolean): string {
+  if (full) return trimmed(fields, STATUS_FIELD);
+  const last = fields.length - 1;
+  return last === SHORT_STATUS_FIELD && EIGHT_HEX.test(trimmed(fields, last))
+    ? trimmed(fields, last)
+    : '';
+}
+
 export function parsePositionRecord(fields: string[], cdma = false): PositionRecord {
-  if (fields.length < RECORD_FIELDS) throw new DecodeError('watch: position record too short');
+  if (fields.length < SHORT_RECORD_FIELDS)
+    throw new DecodeError('watch: position record too short');
+  const full = fields.length >= RECORD_FIELDS;
   const validity = trimmed(fields, 2).toUpperCase();
   if (validity !== 'A' && validity !== 'V') throw new DecodeError('watch: bad validity');
-  const statusText = trimmed(fields, STATUS_FIELD);
+  const statusText = statusTextOf(fields, full);
   if (statusText !== '' && !STATUS_WORD.test(statusText))
     throw new DecodeError('watch: bad status word');
   const record: PositionRecord = {
@@ -90,9 +107,9 @@ export function parsePositionRecord(fields: string[], cdma = false): PositionRec
     valid: validity === 'A',
     speedKmh: optional(fields, 7) ?? 0,
     course: optional(fields, 8) ?? 0,
-    status: statusOf(fields),
+    status: full ? statusOf(fields) : {},
     statusWord: statusText === '' ? 0 : parseInt(statusText, 16),
-    ...readNetwork(fields, RECORD_FIELDS, cdma),
+    ...(full ? readNetwork(fields, RECORD_FIELDS, cdma) : { cells: [], wifi: [] }),
   };
   const latText = trimmed(fields, 3);
   const lonText = trimmed(fields, 5);
@@ -102,7 +119,7 @@ export function parsePositionRecord(fields: string[], cdma = false): PositionRec
       longitude: coordinate(lonText, trimmed(fields, 6), 'W', 180),
     };
   }
-  const altitude = optional(fields, 9);
+  const altitude = full ? optional(fields, 9) : undefined;
   if (altitude !== undefined) record.altitude = altitude;
   return record;
 }

@@ -4,12 +4,17 @@ import { inspect } from '../../src/inspect.js';
 import { DecodeError, newSession } from '../../src/types.js';
 import type { DecodedMessage, Position } from '../../src/types.js';
 import { watch } from '../../src/watch/index.js';
+import { HOLDOUT_FRAMES } from './holdout-frames.js';
 import { REAL_FRAMES, type RealFrame } from './real-frames.js';
 import { TRACCAR_WATCH_FRAMES } from './traccar-frames.js';
 
-/** Every collected frame: this file's sources and the older Traccar test (traccar-frames.ts). */
+/**
+ * Every collected frame: this file's sources, the hold-out set from other sources
+ * (holdout-frames.ts) and the older Traccar test (traccar-frames.ts).
+ */
 const CORPUS: RealFrame[] = [
   ...Object.values(REAL_FRAMES).flat(),
+  ...Object.values(HOLDOUT_FRAMES).flat(),
   ...TRACCAR_WATCH_FRAMES.map((frame) => ({ frame, fix: /,[AV],[^,]*\d[^,]*,/.test(frame) })),
 ];
 
@@ -49,8 +54,8 @@ describe('watch, real frames from public sources', () => {
       expect(positionIn(messages) !== undefined, frame).toBe(fix);
       if (fix) positions++;
     }
-    expect(CORPUS.length).toBe(70);
-    expect(positions).toBe(45);
+    expect(CORPUS.length).toBe(102);
+    expect(positions).toBe(56);
   });
 
   it('frames the whole corpus from one stream, and the inspector reads each frame', () => {
