@@ -31,6 +31,7 @@ import {
   decodeGpsReport,
   decodeLbsAlarm,
   isGpsReport,
+  isServerAddressText,
 } from './location.js';
 import {
   GSM_CELLS,
@@ -186,6 +187,8 @@ function decodeContent(
     return [{ type: 'unknown', kind: `0x${hex(proto)}:empty` }];
   if (frame.extended && (proto === AZ735_GPS || proto === PROTO.az735Alarm))
     return [decodeAz735(proto, content)];
+  if (proto === LOCATION.lbsPhone && isServerAddressText(content))
+    return [{ type: 'unknown', kind: 'addressText' }];
   if (isGpsReport(proto, content, frame.extended)) {
     if (isZeroDate(content)) return [{ type: 'unknown', kind: 'noFix' }];
     return [decodeGpsReport(proto, content, CLASSIC.has(proto) ? offset : 0)];

@@ -6,8 +6,12 @@
  * - bare: no serial and no CRC, `len` = proto + content (`787801080d0a`, Traccar test);
  * - lenNoProto: no serial and no CRC, `len` = content only (0x10/0x11 from older firmwares,
  *   Traccar test `7878121011…0d0a`), one byte longer than `len` says;
+ * - lenPlus2: standard, but two bytes longer than `len` says (a heartbeat `787808134b…` whose
+ *   `len` leaves out the CRC; Traccar's frame decoder takes `len` + 2 the same way);
  * - wifiCount: 0x17/0x69 Wi-Fi + LBS reports whose `len` byte is the access-point count, whose
- *   size follows from the counts in the body, without serial or CRC (Traccar `MSG_WIFI`).
+ *   size follows from the counts in the body, without serial or CRC (Traccar `MSG_WIFI`);
+ * - shortLogin: a login whose `len` says 13 but which ends after the 8-byte id and one more byte
+ *   (`78780d01` id, one byte, `0d0a`: 15 bytes, no serial or CRC; seen from several firmwares).
  * Every layout ends with 0x0D 0x0A. Which one a frame has is unambiguous: the candidates differ in
  * size, and the standard one is tried first.
  */
@@ -15,7 +19,7 @@ import { DecodeError } from '../types.js';
 import { crc16X25 } from './crc.js';
 import { MIN_LENGTH, START_LONG, START_SHORT, headerSize } from './frame.js';
 
-export type Layout = 'standard' | 'bare' | 'lenNoProto' | 'wifiCount';
+export type Layout = 'standard' | 'bare' | 'lenNoProto' | 'lenPlus2' | 'wifiCount' | 'shortLogin';
 
 /** Protocol numbers of the Wi-Fi reports whose length byte is the access-point count. */
 const WIFI_COUNT_PROTOS = new Set([0x17, 0x69]);
@@ -23,6 +27,10 @@ const WIFI_COUNT_PROTOS = new Set([0x17, 0x69]);
 const WIFI_TIME = 6;
 const WIFI_AP = 7;
 const WIFI_CELL = 5;
+/** The short login: header 3, proto, id 8, one byte, stop 2. */
+const LOGIN = 0x01;
+const SHORT_LOGIN_LEN = 13;
+const SHORT_LOGIN_SIZE = 15;
 
 export const isStart = (buf: Uint8Array, i: number): boolean =>
   (buf[i] === START_SHORT || buf[i] === START_LONG) && buf[i + 1] === buf[i];
@@ -45,7 +53,13 @@ function wifiCountTotal(buf: Uint8Array, i: number): number | undefined {
 }
 
 /** The layouts in the order tried (`bare` is the standard slot when `len` is below 5). */
-const LAYOUTS: readonly Layout[] = ['standard', 'lenNoProto', 'wifiCount'];
+const LAYOUTS: readonly Layout[] = [
+  'standard',
+  'lenNoProto',
+  'lenPlus2',
+  'wifiCount',
+  'shortLogin',
+];
 
 /**
  * Size of a frame of `layout` at `i`: null when the layout cannot apply, undefined while the bytes
@@ -57,10 +71,14 @@ function sizeOf(buf: Uint8Array, i: number, layout: Layout): number | null | und
   switch (layout) {
     case 'lenNoProto':
       return len >= 1 && hdr === 3 ? hdr + len + 3 : null;
+    case 'lenPlus2':
+      return hdr + len + 4;
     case 'wifiCount':
       return hdr === 3 && buf.length > i + 3 && WIFI_COUNT_PROTOS.has(buf[i + 3]!)
         ? wifiCountTotal(buf, i)
         : null;
+    case 'shortLogin':
+      return hdr === 3 && len === SHORT_LOGIN_LEN && buf[i + 3] === LOGIN ? SHORT_LOGIN_SIZE : null;
     default:
       return hdr + len + 2;
   }
@@ -93,7 +111,9 @@ export function frameEnd(buf: Uint8Array, i: number): number {
     const total = sizeOf(buf, i, layout);
     if (total === null) continue;
     if (total === undefined || buf.length - i < total) incomplete = true;
-    else if (endsAt(buf, i, total)) return incomplete ? NEED_MORE : total;
+    // A short login is taken at once: its device waits for the answer before sending more.
+    else if (endsAt(buf, i, total))
+      return incomplete && layout !== 'shortLogin' ? NEED_MORE : total;
   }
   return incomplete ? NEED_MORE : NO_FRAME;
 }
@@ -103,7 +123,7 @@ export interface Envelope {
   /** The length field (in the Wi-Fi count layout: the number of access points). */
   len: number;
   content: Uint8Array;
-  /** Absent in the layouts without serial and CRC. */
+  /** Absent in the layouts without serial and CRC (the short login answers to serial 0). */
   serial?: number;
   extended: boolean;
   layout: Layout;
@@ -139,8 +159,8 @@ export function openFrame(frame: Uint8Array): Envelope {
   }
   const extended = marker === START_LONG;
   const end = frame.length - stop;
-  if (layout !== 'standard')
-    return {
+  if (layout !== 'standard' && layout !== 'lenPlus2') {
+    const envelope: Envelope = {
       proto: frame[hdr]!,
       len,
       content: frame.subarray(hdr + 1, end),
@@ -148,6 +168,9 @@ export function openFrame(frame: Uint8Array): Envelope {
       layout,
       crcMismatch: false,
     };
+    if (layout === 'shortLogin') envelope.serial = 0;
+    return envelope;
+  }
   const crcAt = end - 2;
   const crc = (frame[crcAt]! << 8) | frame[crcAt + 1]!;
   return {

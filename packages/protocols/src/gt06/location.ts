@@ -54,6 +54,23 @@ const SR411_GPS = 0x2e - 5;
 const VXT01_ALARM = 0x24 - 5;
 /** 0x17 as LBS + SOS phone (21) + language (2), without GPS. */
 const LBS_PHONE = 8 + 21 + 2;
+/**
+ * 0x17 sent by a server (the address it found for an alarm, Concox v1.8 appendix): length 1,
+ * server flag 4, then "ADDRESS&&…" or "ALARMSMS&&…". Captures and documents carry it.
+ */
+const SERVER_TEXT_AT = 5;
+const SERVER_TEXT_MARKERS = ['ADDRESS&&', 'ALARMSMS&&'];
+
+const startsWithAscii = (content: Uint8Array, at: number, marker: string): boolean => {
+  if (content.length < at + marker.length) return false;
+  for (let k = 0; k < marker.length; k++)
+    if (content[at + k] !== marker.charCodeAt(k)) return false;
+  return true;
+};
+
+/** Whether a 0x17 is the server's address text rather than a device report. */
+export const isServerAddressText = (content: Uint8Array): boolean =>
+  SERVER_TEXT_MARKERS.some((marker) => startsWithAscii(content, SERVER_TEXT_AT, marker));
 
 const withCell = (position: Position, cell: Cell | undefined): void => {
   if (cell) position.cells = [cell];

@@ -417,3 +417,74 @@ describe('gt06 real frames: status', () => {
     ]);
   });
 });
+
+describe('gt06 real frames: hold-out set (other projects, forum and issue captures)', () => {
+  it('0x12 (issue 5427 log: lat 30.38824, lon 30.38260, 18.9 kn, course 122)', () => {
+    const p = positionOf(
+      '78781f12180a040f382ccf0342a34c03427ba823d47a025a0256b900e375047595260d0a',
+    );
+    expectFix(p, '2024-10-04T15:56:44.000Z', 30.388238, 30.3826);
+    expect(p).toMatchObject({ valid: true, speedKmh: 35, course: 122, acc: true });
+  });
+
+  it('0x12 south-west (issue 2876 log: 16:39:49 at UTC-5, -2.27535, -79.88932)', () => {
+    const p = positionOf(
+      '78781f12110206152731cc003e7e88089239c500380002e4003bf700cbad00451e050d0a',
+    );
+    expectFix(p, '2017-02-06T21:39:49.000Z', -2.275347, -79.889318);
+    expect(p.cells).toEqual([{ mcc: 740, mnc: 0, lac: 15351, cellId: 52141 }]);
+  });
+
+  it('0x12 (vondraussen/gt06 test: 2017-07-20T03:54:42Z, 49.076382, 9.305803, course 329)', () => {
+    const p = positionOf(
+      '78781f1211071403362aca0543ec4f00ff976e021549010603e6b500e7590074763d0d0a',
+    );
+    expectFix(p, '2017-07-20T03:54:42.000Z', 49.076382, 9.305803);
+    expect(p).toMatchObject({ speedKmh: 2, course: 329, satellites: 10 });
+    expect(p.cells).toEqual([{ mcc: 262, mnc: 3, lac: 59061, cellId: 59225 }]);
+  });
+
+  it('0x10 from an A80 (Intugine test data: 28.365404, 77.088231, 18 km/h)', () => {
+    const p = positionOf('78781910130615082111ca030b144008454aa01214970002056aec380d0a');
+    expectFix(p, '2019-06-21T08:33:17.000Z', 28.365404, 77.088231);
+    expect(p).toMatchObject({ valid: true, speedKmh: 18, satellites: 10 });
+  });
+
+  it('0x22 south-west from a CRX1 (navtrack test), re-uploaded', () => {
+    const p = positionOf(
+      '78782222150b120d241fc60045716a04bc5f1800580402d40b2006003bbd00000100011f390d0a',
+    );
+    expectFix(p, '2021-11-18T13:36:31.000Z', -2.528343, -44.141098);
+    expect(p).toMatchObject({ valid: true, course: 4, acc: false, reupload: true });
+  });
+
+  it('0x26 alarm keeps its position (Concox document sample, TheKitoInc test data)', () => {
+    const result = decode(
+      '787825260F0C1D030B26C9027AC8180C4658600004000901CC00287D001F718004041302000C472A0D0A',
+    );
+    expect(result.messages[0]).toMatchObject({ type: 'alarm', alarms: ['tearOff'] });
+    expectFix(positionIn(result.messages)!, '2015-12-29T03:11:38.000Z', 23.111693, 114.409298);
+  });
+
+  it('0x13 whose length byte leaves out the CRC (navtrack test): answered, CRC flagged', () => {
+    const result = decode('787808134b040300010011061f0d0a');
+    expect(result.crcMismatch).toBe(true);
+    expect(result.messages[0]).toMatchObject({ type: 'heartbeat', status: { acc: true } });
+    expect(bytesToHex(result.ack!)).toBe(bytesToHex(buildFrame(0x13, new Uint8Array(0), 0x11)));
+  });
+
+  it('a short login (len 13, no serial or CRC) is a login, answered at once', () => {
+    const result = decode('78780d010359339075005244340d0a');
+    expect(result.messages).toEqual([{ type: 'login', deviceId: '359339075005244' }]);
+    expect(bytesToHex(result.ack!)).toBe(bytesToHex(buildFrame(0x01, new Uint8Array(0), 0)));
+    const framer = gt06.createFramer();
+    expect(framer.push(hexToBytes('78780d010861971080061526090d0a')).length).toBe(1);
+  });
+
+  it('0x17 address text sent by a server (Concox document sample) is not a report', () => {
+    const result = decode(
+      '78786e1768000000014144445245535326264f4d7f6e003a5e7f4e1c7701002e60e05dde5e02002e60e057ce533a002e4e915c71897f8def002e79bb60e05dde5e025b665927655980b27ea6003200357c73002e262638363133343231363332363939000000000000000023230016c1ec0d0a',
+    );
+    expect(result.messages).toEqual([{ type: 'unknown', kind: 'addressText' }]);
+  });
+});
