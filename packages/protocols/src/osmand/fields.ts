@@ -98,7 +98,7 @@ export function fieldsReport(fields: Fields, now: number): Report {
     ...(coordinates ? { coordinates } : {}),
     valid: booleanOf(first(fields, 'valid')) !== false,
     speedKmh: Math.max(0, numberOf(first(fields, 'speed')) ?? 0) * KNOTS_TO_KMH,
-    course: courseOf(numberOf(first(fields, 'bearing', 'heading', 'course'))),
+    course: courseOf(numberOf(first(fields, 'bearing', 'heading', 'course', 'direction'))),
     ...(altitude !== undefined ? { altitude } : {}),
     status: statusOf(fields),
     alarms: alarmsOf(first(fields, 'alarm')),
