@@ -194,7 +194,7 @@ describe('jt808 real frames: batches, replies and vendor messages', () => {
     expect(fixes).toHaveLength(8);
     expect(fixes[0]!.fixTime).toBe(utc('2016-11-18T03:01:21Z'));
     expect(fixes[0]!.latitude).toBeCloseTo(22.607138, 6);
-    const battery = only(frame('7e02100007')).result.messages;
+    const battery = only(frame('7e02100007045460')).result.messages;
     expect(battery.at(-1)).toEqual({ type: 'status', status: { batteryPercent: 79 } });
   });
 
@@ -293,5 +293,73 @@ describe('jt808 real frames: batches, replies and vendor messages', () => {
     const result = jt808.decode(event, session);
     expect(result.messages).toEqual([{ type: 'unknown', kind: '0x0800' }]);
     expect(bytesToHex(result.ack!).slice(2, 6)).toBe('8001');
+  });
+});
+
+describe('jt808 real frames: hold-out set (other projects, issues, forum)', () => {
+  it('0x0200 of an electronic lock (vendor example: 22.591771, 113.995873 at 16:37:58 +8)', () => {
+    const { fixes } = only(frame('7e0200005200200260432300a4'));
+    expect(fixes[0]).toMatchObject({
+      fixTime: utc('2021-09-22T08:37:58Z'),
+      valid: true,
+      altitude: 70,
+      course: 89,
+      mileageKm: 0.1,
+      satellites: 16,
+    });
+    expect(fixes[0]!.latitude).toBeCloseTo(22.591771, 6);
+    expect(fixes[0]!.longitude).toBeCloseTo(113.995873, 6);
+  });
+
+  it('0x0201 reply to the query of serial 0, from a BSJ KM02 (Traccar PR 5997 capture)', () => {
+    const { result, fixes } = only(frame('7e0201003c0245'));
+    expect(result.messages).toContainEqual({
+      type: 'commandResult',
+      reference: '0',
+      success: true,
+    });
+    expect(fixes[0]!.latitude).toBeCloseTo(16.7812, 6);
+    expect(fixes[0]!.longitude).toBeCloseTo(96.195632, 6);
+  });
+
+  it('0x0704 blind-area batch of five (issue 1610): every item, each re-uploaded', () => {
+    const { fixes } = only(frame('7e0704012f'));
+    expect(fixes).toHaveLength(5);
+    expect(fixes.every((p) => p.reupload)).toBe(true);
+    expect(fixes[0]!.latitude).toBeCloseTo(23.0331, 6);
+    expect(fixes[0]!.longitude).toBeCloseTo(72.511664, 6);
+  });
+
+  it('0x0200 2019 header with Su-biao ADAS items 0x64-0x70 keeps the fixed fields (go-jt808)', () => {
+    const { fixes } = only(
+      frame(
+        '7E0200407D0201000000000202326095590A4F00002000004C100301E0D7F2073E6EAC0064021400142411271542300104000000CC020201D425040000000030010831010914040000007F150400000001160400000001170200011803000709642F',
+      ),
+    );
+    expect(fixes[0]).toMatchObject({
+      fixTime: utc('2024-11-27T07:42:30Z'),
+      valid: true,
+      altitude: 100,
+    });
+    expect(fixes[0]!.latitude).toBeCloseTo(31.512562, 6);
+    expect(fixes[0]!.longitude).toBeCloseTo(121.532076, 6);
+  });
+
+  it('0x0200 with items 0x16-0x18 a 1078 parser took for its own (JTTools issue 4)', () => {
+    const { fixes } = only(frame('7e0200005700000000777762'));
+    expect(fixes[0]!.latitude).toBeCloseTo(23.483303, 6);
+    expect(fixes[0]!.longitude).toBeCloseTo(111.302136, 6);
+    expect(fixes[0]).toMatchObject({ altitude: 158, signal: 10, satellites: 12 });
+  });
+
+  it('0x0003 logout with a 2019 header (wvp issue 2082) and 0x0107 attributes', () => {
+    expect(only(frame('7e0003400001')).result.messages.at(-1)).toEqual({
+      type: 'unknown',
+      kind: '0x0003',
+    });
+    expect(only(frame('7E010740660100')).result.messages.at(-1)).toMatchObject({
+      type: 'commandResult',
+      success: true,
+    });
   });
 });
