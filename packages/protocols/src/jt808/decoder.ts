@@ -157,7 +157,9 @@ function decodeMessage(
 
   if (id === 0x0100 || id === 0x0102) return login(header, body, session, address);
 
-  implicitLogin(session, phoneToDeviceId(header.phone), messages);
+  if (session.deviceId === undefined) {
+    implicitLogin(session, phoneToDeviceId(header.phone), messages);
+  }
 
   if (id === 0x5501 || id === 0x5502) {
     messages.push({ type: 'position', position: jointechLocation(header, body) });

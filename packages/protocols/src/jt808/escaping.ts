@@ -24,14 +24,22 @@ export const MIN_CONTENT = 12;
 
 /** Escapes header + body + checksum and adds the 0x7e flags. */
 export function escapeFrame(content: Uint8Array): Uint8Array {
-  const out: number[] = [FLAG];
-  for (const byte of content) {
-    if (byte === FLAG) out.push(ESCAPE, 0x02);
-    else if (byte === ESCAPE) out.push(ESCAPE, 0x01);
-    else out.push(byte);
+  let escapes = 0;
+  for (let i = 0; i < content.length; i++) {
+    if (content[i] === FLAG || content[i] === ESCAPE) escapes++;
   }
-  out.push(FLAG);
-  return Uint8Array.from(out);
+  const out = new Uint8Array(content.length + escapes + 2);
+  out[0] = FLAG;
+  let at = 1;
+  for (let i = 0; i < content.length; i++) {
+    const byte = content[i]!;
+    if (byte === FLAG || byte === ESCAPE) {
+      out[at++] = ESCAPE;
+      out[at++] = byte === FLAG ? 0x02 : 0x01;
+    } else out[at++] = byte;
+  }
+  out[at] = FLAG;
+  return out;
 }
 
 /** What a reading of the bytes between the flags gives. */

@@ -1,4 +1,4 @@
-import { bytesToHex, concatBytes } from '../common/bytes.js';
+import { bytesToHex } from '../common/bytes.js';
 import { DecodeError } from '../types.js';
 import { escapeFrame, frameContent, headerLength } from './escaping.js';
 
@@ -59,7 +59,7 @@ export function parseFrame(frame: Uint8Array): Jt808Message {
   };
   if (is2019) header.protocolVersion = data[offset++]!;
   const phoneLength = is2019 ? 10 : 6;
-  header.phone = data.slice(offset, offset + phoneLength);
+  header.phone = data.subarray(offset, offset + phoneLength);
   offset += phoneLength;
   if (length === offset + 1) {
     header.serial = data[offset++]!;
@@ -76,7 +76,7 @@ export function parseFrame(frame: Uint8Array): Jt808Message {
   }
   return {
     header,
-    body: data.slice(offset, data.length - 1),
+    body: data.subarray(offset, data.length - 1),
     crcMismatch: !checked,
   };
 }
@@ -107,20 +107,24 @@ export function buildFrame(
   body: Uint8Array,
 ): Uint8Array {
   if (body.length > 0x03ff) throw new RangeError('jt808: body longer than 1023 bytes');
-  const phoneLength = address.is2019 ? 10 : 6;
-  const phone = new Uint8Array(phoneLength);
-  phone.set(
-    address.phone.subarray(-phoneLength),
-    phoneLength - Math.min(phoneLength, address.phone.length),
-  );
+  const headLength = address.is2019 ? 5 : 4;
+  const phoneEnd = headLength + (address.is2019 ? 10 : 6);
+  const bodyAt = phoneEnd + 2;
+  const content = new Uint8Array(bodyAt + body.length + 1);
   const props = body.length | (address.is2019 ? 0x4000 : 0);
-  const head = [messageId >> 8, messageId & 0xff, props >> 8, props & 0xff];
-  if (address.is2019) head.push(address.protocolVersion ?? 1);
-  const content = concatBytes(
-    Uint8Array.from(head),
-    phone,
-    Uint8Array.of((serial >> 8) & 0xff, serial & 0xff),
-    body,
-  );
-  return escapeFrame(concatBytes(content, Uint8Array.of(xorChecksum(content))));
+  content[0] = messageId >> 8;
+  content[1] = messageId & 0xff;
+  content[2] = props >> 8;
+  content[3] = props & 0xff;
+  if (address.is2019) content[4] = address.protocolVersion ?? 1;
+  // Right-aligned: a shorter phone is padded with leading zero bytes, a longer one cut.
+  const phone = address.phone.subarray(-(phoneEnd - headLength));
+  content.set(phone, phoneEnd - phone.length);
+  content[phoneEnd] = (serial >> 8) & 0xff;
+  content[phoneEnd + 1] = serial & 0xff;
+  content.set(body, bodyAt);
+  let check = 0;
+  for (let i = 0; i < content.length - 1; i++) check ^= content[i]!;
+  content[content.length - 1] = check;
+  return escapeFrame(content);
 }

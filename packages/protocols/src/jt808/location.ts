@@ -8,39 +8,45 @@ const GMT8_MS = 8 * 3600 * 1000;
 /** Bytes of a 0x0200 body before the additional-info items. */
 export const LOCATION_BASE_BYTES = 28;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+const daysIn = (year: number, month: number): number =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+    ? 29
+    : DAYS_IN_MONTH[month - 1]!;
+
+function bcdByte(byte: number): number {
+  const high = byte >> 4;
+  const low = byte & 0x0f;
+  if (high > 9 || low > 9) throw new DecodeError('jt808: time is not BCD');
+  return high * 10 + low;
+}
+
 /** BCD[6] YYMMDDhhmmss (GMT+8) → epoch ms UTC; DecodeError for non-BCD or impossible dates. */
 export function bcdTimeToUtc(bcd: Uint8Array): number {
-  const parts: number[] = [];
-  for (const byte of bcd) {
-    const high = byte >> 4;
-    const low = byte & 0x0f;
-    if (high > 9 || low > 9) throw new DecodeError('jt808: time is not BCD');
-    parts.push(high * 10 + low);
-  }
-  const [year, month, day, hour, minute, second] = parts as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const local = Date.UTC(2000 + year, month - 1, day, hour, minute, second);
-  const check = new Date(local);
+  if (bcd.length < 6) throw new DecodeError('jt808: time shorter than BCD[6]');
+  const year = 2000 + bcdByte(bcd[0]!);
+  const month = bcdByte(bcd[1]!);
+  const day = bcdByte(bcd[2]!);
+  const hour = bcdByte(bcd[3]!);
+  const minute = bcdByte(bcd[4]!);
+  const second = bcdByte(bcd[5]!);
   if (
     month < 1 ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month) ||
     hour > 23 ||
     minute > 59 ||
     second > 59
   ) {
     throw new DecodeError('jt808: impossible time');
   }
-  return local - GMT8_MS;
+  return Date.UTC(year, month - 1, day, hour, minute, second) - GMT8_MS;
 }
 
-const bit = (flags: number, index: number): boolean => Math.floor(flags / 2 ** index) % 2 === 1;
+/** Bit `index` of a DWORD (0 the lowest). */
+const bit = (flags: number, index: number): boolean => ((flags >>> index) & 1) === 1;
 
 /**
  * Alarm flags (DWORD) → AlarmType. Standard bits: 0 SOS, 1 overspeed, 2 fatigue
@@ -51,8 +57,9 @@ const bit = (flags: number, index: number): boolean => Math.floor(flags / 2 ** i
  */
 export function alarmTypes(flags: number, areaDirection?: number): AlarmType[] {
   const alarms = new Set<AlarmType>();
-  for (let index = 0; index < 32; index++) {
-    if (!bit(flags, index)) continue;
+  // Only up to the highest set bit: most frames carry no alarm at all.
+  for (let index = 0, rest = flags >>> 0; rest !== 0; index++, rest >>>= 1) {
+    if ((rest & 1) === 0) continue;
     switch (index) {
       case 0:
         alarms.add('sos');

@@ -14,12 +14,14 @@ export function platformResponse(
   replyId: number,
   result = 0,
 ): Uint8Array {
-  return buildFrame(
-    0x8001,
-    address,
-    serial,
-    concatBytes(word(replySerial), word(replyId), Uint8Array.of(result)),
+  const body = Uint8Array.of(
+    (replySerial >> 8) & 0xff,
+    replySerial & 0xff,
+    (replyId >> 8) & 0xff,
+    replyId & 0xff,
+    result,
   );
+  return buildFrame(0x8001, address, serial, body);
 }
 
 /** 0x8100 result byte: refused because the terminal already holds a code (it authenticates). */
