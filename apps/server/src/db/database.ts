@@ -57,6 +57,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('busy_timeout = 5000');
   // 64 MB of pages: the position index of thousands of devices stays in memory while ingesting.
   sqlite.pragma('cache_size = -65536');
+  // Positions of many devices touch pages all over the position index, and each commit appends
+  // every page it changed to the WAL: a checkpoint every 40 MB instead of 4 copies a page that
+  // changed many times once, a third of ingest's system time (docs/BENCHMARKS.md, ingest).
+  sqlite.pragma('wal_autocheckpoint = 10000');
   return {
     sqlite,
     db: new Kysely<Database>({

@@ -22,6 +22,7 @@ import { commerce } from './migrations/0020-commerce.js';
 import { positionShares } from './migrations/0021-position-shares.js';
 import { oauthIdentities } from './migrations/0022-oauth-identities.js';
 import { developerMode } from './migrations/0023-developer-mode.js';
+import { positionsByDevice } from './migrations/0024-positions-by-device.js';
 import { deviceSimNumber } from './migrations/0019-device-sim-number.js';
 
 /** Brings the schema up to date; runs at every start (server and admin CLI). */
@@ -50,6 +51,7 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0021-position-shares': positionShares(dialect),
     '0022-oauth-identities': oauthIdentities(dialect),
     '0023-developer-mode': developerMode(dialect),
+    '0024-positions-by-device': positionsByDevice(dialect),
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

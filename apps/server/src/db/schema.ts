@@ -206,8 +206,8 @@ export interface AppAdsTable {
   createdAt: number;
 }
 
+/** One row per device and fix time (the primary key). */
 export interface PositionsTable {
-  id: Generated<number>;
   deviceId: number;
   fixTime: number;
   serverTime: number;
