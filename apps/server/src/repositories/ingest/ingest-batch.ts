@@ -7,7 +7,7 @@ import type {
 } from '../../db/schema.js';
 
 /** A position as the gateway stores it: every column present (null where not reported). */
-export type PositionInsert = Omit<PositionsTable, 'id'>;
+export type PositionInsert = PositionsTable;
 /** What a batch says about a device now; fix columns move only with a newer fix (see below). */
 export type DeviceStateUpsert = DeviceStatesTable;
 export type DeviceFramesUpsert = DeviceFramesTable;
