@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { hashPasswordForTransport } from '@xunji/shared';
 import { createRepositories } from '../apps/server/src/context.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
@@ -16,12 +17,14 @@ import { bucketPercentile, round1 } from './ingest/stats.js';
  * this machine allows a process 20,000 open files, and the server needs a few for itself),
  * INGEST_RATE (offered positions/s, default 50,000), INGEST_SECONDS (default 60), DATABASE_URL
  * (PostgreSQL, else SQLite), INGEST_PROFILE_DIR (write V8 CPU profiles of the server there),
+ * INGEST_TRACE_FILE (the server's queries and event-loop stalls per second, bench/fences/server-trace.ts),
  * INGEST_RESTART=off (skip the restart).
  */
 const CONNECTIONS = Number(process.env.INGEST_CONNECTIONS ?? 19_500);
 const RATE = Number(process.env.INGEST_RATE ?? 50_000);
 const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
 const RESTART = process.env.INGEST_RESTART !== 'off';
+const TRACE_FILE = process.env.INGEST_TRACE_FILE;
 
 async function registerDevices(handle: DatabaseHandle): Promise<void> {
   const passwordHash = await hashSecret(hashPasswordForTransport('123456'));
@@ -43,7 +46,9 @@ export default async function ingest() {
   const options: GatewayOptions = {
     databaseEnv: database.env,
     profileDir: process.env.INGEST_PROFILE_DIR,
+    ...(TRACE_FILE && { preload: [path.join(import.meta.dirname, 'fences/server-trace.ts')] }),
     env: {
+      ...(TRACE_FILE && { FENCES_TRACE_FILE: TRACE_FILE }),
       // The whole fleet on one process: past the default cap (80 % of the open-file limit), an
       // operator's explicit choice that leaves the HTTP side only the descriptors above it.
       GATEWAY_MAX_CONNECTIONS: String(CONNECTIONS + 100),

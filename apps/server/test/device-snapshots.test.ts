@@ -40,12 +40,26 @@ describe('device snapshots', () => {
   it('hands out what waits for its interval, and keeps the newest frames', () => {
     const snapshots = new DeviceSnapshots(2000);
     for (let at = 0; at < FRAMES_KEPT + 10; at++) snapshots.record(online(at), frame(at), at);
-    expect(snapshots.takeWaiting(100).map((s) => s.frames)).toEqual([undefined]);
+    // The state waits for its interval (the first message's was written at once, at 0), the
+    // frames for theirs from the first message on.
     expect(snapshots.takeWaiting(100)).toEqual([]);
+    expect(snapshots.takeWaiting(2000).map((s) => s.frames)).toEqual([undefined]);
+    expect(snapshots.takeWaiting(2100)).toEqual([]);
     const [late] = snapshots.takeWaiting(FRAMES_WRITE_MS + 1);
     const lines = late!.frames!.frames.split('\n');
     expect(lines).toHaveLength(FRAMES_KEPT);
     expect(lines.at(-1)).toBe(`${FRAMES_KEPT + 9} ${(FRAMES_KEPT + 9).toString(16)}`);
     expect(lines[0]).toBe('10 a');
+  });
+
+  it('hands out everything not written yet when the gateway stops', () => {
+    const snapshots = new DeviceSnapshots(2000);
+    snapshots.record(online(0), frame(0), 0);
+    snapshots.record(online(10), frame(10), 10);
+    expect(snapshots.takeWaiting(20)).toEqual([]);
+    const [last] = snapshots.takeWaiting(20, true);
+    expect(last!.state).toMatchObject({ lastAlive: 10 });
+    expect(last!.frames!.frames).toBe('0 0\n10 a');
+    expect(snapshots.takeWaiting(20, true)).toEqual([]);
   });
 });

@@ -4,9 +4,10 @@ interface Waiting<V> {
 }
 
 /**
- * Collects the keys asked for in one turn of the event loop and loads them with one query
- * (at most `maxKeys` a query): a fleet reconnecting at once after a restart costs a few queries,
- * not one per device.
+ * Collects the keys asked for within `windowMs` and loads them with one query (at most `maxKeys`
+ * a query): a fleet reconnecting at once after a restart costs a few queries, not one per device.
+ * Its logins arrive over many turns of the event loop, a few at a time, hence a window of a few
+ * milliseconds rather than one turn.
  */
 export class BatchLoader<K, V> {
   private waiting = new Map<K, Waiting<V>[]>();
@@ -15,6 +16,7 @@ export class BatchLoader<K, V> {
   constructor(
     private readonly loadMany: (keys: K[]) => Promise<Map<K, V>>,
     private readonly maxKeys = 500,
+    private readonly windowMs = 5,
   ) {}
 
   load(key: K): Promise<V | undefined> {
@@ -24,7 +26,7 @@ export class BatchLoader<K, V> {
       else this.waiting.set(key, [{ resolve, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        setTimeout(() => this.flush(), this.windowMs);
       }
     });
   }

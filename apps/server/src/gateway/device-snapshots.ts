@@ -1,5 +1,5 @@
 import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
-import { mergeStates } from './device-state.js';
+import { mergeInto } from './device-state.js';
 
 /**
  * Raw frames of a device kept in memory until they are written (appended to those stored, for
@@ -26,10 +26,11 @@ interface Entry {
   framesWrittenAt: number;
 }
 
-const newEntry = (): Entry => ({
+/** A device's frames are first written an interval after it is first heard, not at its login. */
+const newEntry = (now: number): Entry => ({
   writtenAt: -Infinity,
   frames: [],
-  framesWrittenAt: -Infinity,
+  framesWrittenAt: now,
 });
 
 /**
@@ -49,23 +50,28 @@ export class DeviceSnapshots {
     frame: { receivedAt: number; hex: string } | undefined,
     now: number,
   ): DeviceSnapshot | undefined {
-    const entry = this.entryOf(state.deviceId);
-    entry.pending = entry.pending ? mergeStates(entry.pending, state) : state;
+    const entry = this.entryOf(state.deviceId, now);
+    if (entry.pending) mergeInto(entry.pending, state);
+    else entry.pending = state;
     if (frame) {
       entry.frames.push(`${frame.receivedAt} ${frame.hex}`);
       if (entry.frames.length > FRAMES_KEPT) entry.frames.shift();
     }
     const due = now - entry.writtenAt >= this.stateMs || state.status !== entry.written?.status;
-    return due ? this.take(state.deviceId, entry, now) : undefined;
+    return due ? this.take(state.deviceId, entry, now, this.framesDue(entry, now)) : undefined;
   }
 
-  /** Every state that changed since it was written, with the frames that are due (periodic flush). */
-  takeWaiting(now: number): DeviceSnapshot[] {
+  /**
+   * The states that changed and have waited their interval, with the frames that are due: run
+   * often, it spreads a fleet's state writes evenly instead of writing them all at once. `all`:
+   * everything not written yet (when the gateway stops).
+   */
+  takeWaiting(now: number, all = false): DeviceSnapshot[] {
     const snapshots: DeviceSnapshot[] = [];
     for (const [deviceId, entry] of this.entries) {
-      if (entry.pending || this.framesDue(entry, now)) {
-        snapshots.push(this.take(deviceId, entry, now));
-      }
+      const stateDue = entry.pending && (all || now - entry.writtenAt >= this.stateMs);
+      const framesDue = all ? entry.frames.length > 0 : this.framesDue(entry, now);
+      if (stateDue || framesDue) snapshots.push(this.take(deviceId, entry, now, framesDue));
     }
     return snapshots;
   }
@@ -75,10 +81,10 @@ export class DeviceSnapshots {
     this.entries.delete(deviceId);
   }
 
-  private entryOf(deviceId: number): Entry {
+  private entryOf(deviceId: number, now: number): Entry {
     let entry = this.entries.get(deviceId);
     if (!entry) {
-      entry = newEntry();
+      entry = newEntry(now);
       this.entries.set(deviceId, entry);
     }
     return entry;
@@ -88,13 +94,13 @@ export class DeviceSnapshots {
     return entry.frames.length > 0 && now - entry.framesWrittenAt >= FRAMES_WRITE_MS;
   }
 
-  /** The snapshot of the device as it is now: its state, and its frames when they are due. */
-  private take(deviceId: number, entry: Entry, now: number): DeviceSnapshot {
+  /** The snapshot of the device as it is now: its state, and its frames with `withFrames`. */
+  private take(deviceId: number, entry: Entry, now: number, withFrames: boolean): DeviceSnapshot {
     const state = entry.pending ?? entry.written!;
     entry.pending = undefined;
     entry.written = state;
     entry.writtenAt = now;
-    if (!this.framesDue(entry, now)) return { state };
+    if (!withFrames) return { state };
     entry.framesWrittenAt = now;
     const frames = entry.frames.join('\n');
     entry.frames = [];

@@ -90,32 +90,41 @@ export function deviceStateOf(
 
 /**
  * Two states of one device, `later` received after `earlier`: status from the later, the fix
- * from whichever is newer, liveness and each fact from the later where it reports it.
+ * from whichever is newer, liveness and each fact from the later where it reports it. Written
+ * into `earlier` (a state nobody else holds), so a device's messages between two writes cost no
+ * new state each.
  */
+export function mergeInto(earlier: DeviceStateUpsert, later: DeviceStateUpsert): void {
+  if (
+    later.locateTime !== null &&
+    (earlier.locateTime === null || later.locateTime > earlier.locateTime)
+  ) {
+    earlier.locateTime = later.locateTime;
+    earlier.latitude = later.latitude;
+    earlier.longitude = later.longitude;
+    earlier.speed = later.speed;
+    earlier.course = later.course;
+    earlier.valid = later.valid;
+    earlier.lbsMode = later.lbsMode;
+  }
+  earlier.status = later.status;
+  earlier.updatedAt = later.updatedAt;
+  earlier.lastAlive = later.lastAlive ?? earlier.lastAlive;
+  earlier.satellites = later.satellites ?? earlier.satellites;
+  earlier.battery = later.battery ?? earlier.battery;
+  earlier.charging = later.charging ?? earlier.charging;
+  earlier.signal = later.signal ?? earlier.signal;
+  earlier.voltage = later.voltage ?? earlier.voltage;
+  earlier.acc = later.acc ?? earlier.acc;
+  earlier.mileage = later.mileage ?? earlier.mileage;
+}
+
+/** The two states merged (see mergeInto), neither changed. */
 export function mergeStates(
   earlier: DeviceStateUpsert,
   later: DeviceStateUpsert,
 ): DeviceStateUpsert {
-  const laterFixIsNewer =
-    later.locateTime !== null &&
-    (earlier.locateTime === null || later.locateTime > earlier.locateTime);
-  const fixFrom = laterFixIsNewer ? later : earlier;
-  return {
-    ...later,
-    lastAlive: later.lastAlive ?? earlier.lastAlive,
-    locateTime: fixFrom.locateTime,
-    latitude: fixFrom.latitude,
-    longitude: fixFrom.longitude,
-    speed: fixFrom.speed,
-    course: fixFrom.course,
-    valid: fixFrom.valid,
-    lbsMode: fixFrom.lbsMode,
-    satellites: later.satellites ?? earlier.satellites,
-    battery: later.battery ?? earlier.battery,
-    charging: later.charging ?? earlier.charging,
-    signal: later.signal ?? earlier.signal,
-    voltage: later.voltage ?? earlier.voltage,
-    acc: later.acc ?? earlier.acc,
-    mileage: later.mileage ?? earlier.mileage,
-  };
+  const merged = { ...earlier };
+  mergeInto(merged, later);
+  return merged;
 }

@@ -186,7 +186,9 @@ export class Gateway {
     await this.positions.prepareFor(this.clock.now());
     this.every(DAY_MS, () => this.positions.prepareFor(this.clock.now()));
     this.every(SWEEP_MS, () => this.dispatcher.sweep());
-    this.every(Math.max(this.options.stateWriteMs, 100), () => this.pipeline.flushSnapshots());
+    // Eight times per interval: each run writes the states that have waited theirs, a fleet's
+    // worth spread over the interval instead of one long transaction that holds every ack.
+    this.every(Math.max(this.options.stateWriteMs / 8, 100), () => this.pipeline.flushSnapshots());
     this.logger.info(this.limits.options, 'gateway connection limits');
     const ports: Record<string, number> = {};
     for (const listener of this.listeners) {
@@ -212,7 +214,7 @@ export class Gateway {
     );
     for (const socket of this.connections) socket.destroy();
     await Promise.all(closed);
-    this.pipeline.track(this.pipeline.flushSnapshots());
+    this.pipeline.track(this.pipeline.flushSnapshots(true));
     await this.writer.flush();
     await this.pipeline.idle();
   }

@@ -148,9 +148,12 @@ export class Pipeline {
     );
   }
 
-  /** Writes the states and frames that wait for their interval (run periodically and at stop). */
-  flushSnapshots(): Promise<void> {
-    const waiting = this.snapshots.takeWaiting(this.clock.now());
+  /**
+   * Writes the states and frames that have waited their interval (run periodically); `all`: every
+   * one not written yet (at stop).
+   */
+  flushSnapshots(all = false): Promise<void> {
+    const waiting = this.snapshots.takeWaiting(this.clock.now(), all);
     return waiting.length > 0 ? this.writer.write({ snapshots: waiting }) : Promise.resolve();
   }
 
