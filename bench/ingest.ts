@@ -15,14 +15,17 @@ import { bucketPercentile, round1 } from './ingest/stats.js';
  * stored and acknowledged, the server's CPU time and memory for it, and then how long the whole
  * fleet takes to come back after a gateway restart. Settings: INGEST_CONNECTIONS (default 19,500:
  * this machine allows a process 20,000 open files, and the server needs a few for itself),
- * INGEST_RATE (offered positions/s, default 50,000), INGEST_SECONDS (default 60), DATABASE_URL
+ * INGEST_RATE (offered positions/s, default 50,000), INGEST_SECONDS (default 60, after a warm-up
+ * of INGEST_WARMUP_SECONDS, default 5, in which every device sends its first positions), DATABASE_URL
  * (PostgreSQL, else SQLite), INGEST_PROFILE_DIR (write V8 CPU profiles of the server there),
  * INGEST_TRACE_FILE (the server's queries and event-loop stalls per second, bench/fences/server-trace.ts),
- * INGEST_RESTART=off (skip the restart).
+ * INGEST_NODE_OPTIONS (more options for the server's Node, space separated), INGEST_RESTART=off
+ * (skip the restart).
  */
 const CONNECTIONS = Number(process.env.INGEST_CONNECTIONS ?? 19_500);
 const RATE = Number(process.env.INGEST_RATE ?? 50_000);
 const SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
+const WARMUP_SECONDS = Number(process.env.INGEST_WARMUP_SECONDS ?? 5);
 const RESTART = process.env.INGEST_RESTART !== 'off';
 const TRACE_FILE = process.env.INGEST_TRACE_FILE;
 
@@ -46,6 +49,7 @@ export default async function ingest() {
   const options: GatewayOptions = {
     databaseEnv: database.env,
     profileDir: process.env.INGEST_PROFILE_DIR,
+    nodeOptions: process.env.INGEST_NODE_OPTIONS?.split(' ').filter(Boolean),
     ...(TRACE_FILE && { preload: [path.join(import.meta.dirname, 'fences/server-trace.ts')] }),
     env: {
       ...(TRACE_FILE && { FENCES_TRACE_FILE: TRACE_FILE }),
@@ -73,6 +77,7 @@ export default async function ingest() {
         devices: CONNECTIONS,
         rate: RATE,
         durationMs: SECONDS * 1000,
+        warmupMs: WARMUP_SECONDS * 1000,
         ...(RESTART && {
           restart: async () => {
             await gateway.stop();
@@ -83,7 +88,8 @@ export default async function ingest() {
       },
       {
         started: () => {
-          connectSeconds = (performance.now() - connectStarted) / 1000;
+          // Called once the warm-up that followed the connections is over.
+          connectSeconds = (performance.now() - connectStarted) / 1000 - WARMUP_SECONDS;
           console.error(`all connected; sending`);
           cpuAtStart = gateway.cpuSeconds();
         },
@@ -99,6 +105,7 @@ export default async function ingest() {
       connectSeconds: round1(connectSeconds),
       offeredPerSec: RATE,
       seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
       positionsPerSec: Math.round(report.acked / SECONDS),
       sent: report.sent,
       acked: report.acked,

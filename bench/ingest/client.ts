@@ -1,6 +1,7 @@
 /**
  * One client worker of bench/ingest: `count` JT/T 808 devices from one loopback source address.
- * It connects and authenticates (0x0102) them all, says so, and on `start` sends locations for `durationMs`, spread evenly
+ * It connects and authenticates (0x0102) them all, says so, and on `start` sends locations for
+ * `warmupMs` (not counted) and then `durationMs`, spread evenly
  * (each device every `intervalMs`), timing each until the server's 0x8001 ack. Like a tracker, a
  * device whose last position is not acknowledged yet skips its turn (counted as `skipped`), so an
  * overloaded gateway is measured at what it sustains, not drowned by a queue the client builds.
@@ -35,6 +36,8 @@ interface Job {
   count: number;
   intervalMs: number;
   durationMs: number;
+  /** Sent before the measured window and not counted: every device's first positions. */
+  warmupMs?: number;
   /** A module whose default export makes the route from `options`. */
   route?: { module: string; options: unknown };
 }
@@ -80,6 +83,8 @@ const routeOf = job.route
       job.route.options,
     )
   : stationary;
+/** When the measured window starts (performance.now()); what was sent before is not counted. */
+let measuredFrom = Infinity;
 let sent = 0;
 let acked = 0;
 let failed = 0;
@@ -98,6 +103,7 @@ function onAck(device: Device, frame: Uint8Array): void {
   if (start === undefined) return;
   device.pending.delete(replied);
   if (device.acknowledged) return device.acknowledged();
+  if (start < measuredFrom) return;
   const bucket = Math.round((performance.now() - start) * 10);
   histogram[bucket] = (histogram[bucket] ?? 0) + 1;
   acked++;
@@ -150,7 +156,7 @@ async function connect(index: number): Promise<Device> {
 function send(device: Device, index: number): void {
   if (!device.socket || device.socket.destroyed) return;
   if (device.pending.size > 0) {
-    skipped++;
+    if (performance.now() >= measuredFrom) skipped++;
     return;
   }
   // The serial counts the positions sent before this one (authentication took 0).
@@ -174,19 +180,21 @@ function send(device: Device, index: number): void {
   device.pending.set(device.serial, now);
   if (place.timed) timed.push([index, fix.time, performance.timeOrigin + now]);
   device.socket.write(jt808Frame(0x0200, device.phone, device.serial, locationBody(fix)));
-  sent++;
+  if (now >= measuredFrom) sent++;
 }
 
 /** One timer for all devices: each tick sends what the steady rate owes by then, round robin. */
 function run(devices: Device[]): Promise<void> {
   const perMs = devices.length / job.intervalMs;
   const began = performance.now();
+  const warmupMs = job.warmupMs ?? 0;
+  measuredFrom = began + warmupMs;
   let next = Math.floor(Math.random() * devices.length);
   let owed = 0;
   return new Promise((resolve) => {
     const timer = setInterval(() => {
       const elapsed = performance.now() - began;
-      if (elapsed >= job.durationMs) {
+      if (elapsed >= warmupMs + job.durationMs) {
         clearInterval(timer);
         return resolve();
       }

@@ -12,6 +12,8 @@ export interface LoadPlan {
   /** Offered positions per second, all devices together. */
   rate: number;
   durationMs: number;
+  /** Sent first and not measured: every device's first positions (settings loaded, code warm). */
+  warmupMs?: number;
   route?: { module: string; options: unknown };
   /**
    * After the window: restarts the gateway (the devices, still connected, lose it and reconnect
@@ -32,8 +34,8 @@ const nextMessage = <T>(child: ChildProcess) =>
   new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T)));
 
 /**
- * bench/ingest's client workers: every device connects and authenticates first; `measure` is
- * called once they all have (with the window's start), then positions flow for the duration.
+ * bench/ingest's client workers: every device connects and authenticates first; then positions
+ * flow for the warm-up and the duration, `measure` called at the start and end of the duration.
  */
 export async function driveDevices(
   plan: LoadPlan,
@@ -48,6 +50,7 @@ export async function driveDevices(
       count: Math.min(DEVICES_PER_WORKER, plan.devices - w * DEVICES_PER_WORKER),
       intervalMs: (plan.devices / plan.rate) * 1000,
       durationMs: plan.durationMs,
+      warmupMs: plan.warmupMs,
       route: plan.route,
     };
     return fork(CLIENT, [JSON.stringify(job)], { execArgv: ['--import', 'tsx'] });
@@ -56,8 +59,9 @@ export async function driveDevices(
     children.map((child) => nextMessage<{ connected: number }>(child)),
   );
   const finished = children.map((child) => nextMessage<WorkerReport>(child));
-  measure.started();
   children.forEach((child) => child.send('start'));
+  await new Promise((resolve) => setTimeout(resolve, plan.warmupMs ?? 0));
+  measure.started();
   const reports = await Promise.all(finished);
   measure.finished();
   const reconnectAllMs = plan.restart && (await reconnectAll(children, plan.restart));

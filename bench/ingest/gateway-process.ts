@@ -15,6 +15,8 @@ export interface GatewayOptions {
   preload?: string[];
   /** Where to write a V8 CPU profile of the server when it exits. */
   profileDir?: string;
+  /** More options for Node (V8 flags to try, say); what they print goes to standard error. */
+  nodeOptions?: string[];
 }
 
 export interface GatewayProcess {
@@ -83,7 +85,13 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--enable-source-maps', ...preload, 'apps/server/dist/main.js'],
+    [
+      ...profile,
+      ...(options.nodeOptions ?? []),
+      '--enable-source-maps',
+      ...preload,
+      'apps/server/dist/main.js',
+    ],
     {
       cwd: repositoryRoot,
       env: {
@@ -98,7 +106,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
         ...Object.fromEntries(OTHER_LISTENERS.map((name) => [name, 'off'])),
         ...options.env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // What the server prints (its warnings, V8 traces) goes to standard error: standard output is
+      // the benchmark's result.
+      stdio: ['ignore', 2, 'inherit'],
     },
   );
   const exit = new Promise((resolve) => child.once('exit', resolve));

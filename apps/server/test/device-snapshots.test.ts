@@ -9,7 +9,8 @@ const online = (at: number, fix: Partial<DeviceStateUpsert> = {}): DeviceStateUp
   lastAlive: at,
   ...fix,
 });
-const frame = (at: number) => ({ receivedAt: at, hex: at.toString(16) });
+/** A one-byte frame: `at` as its byte (received at `at`, as the pipeline records it). */
+const frame = (at: number) => Uint8Array.of(at);
 
 describe('device snapshots', () => {
   it('writes a device state at once, then at most once per interval, merged', () => {
@@ -49,7 +50,7 @@ describe('device snapshots', () => {
     const lines = late!.frames!.frames.split('\n');
     expect(lines).toHaveLength(FRAMES_KEPT);
     expect(lines.at(-1)).toBe(`${FRAMES_KEPT + 9} ${(FRAMES_KEPT + 9).toString(16)}`);
-    expect(lines[0]).toBe('10 a');
+    expect(lines[0]).toBe('10 0a');
   });
 
   it('hands out everything not written yet when the gateway stops', () => {
@@ -59,7 +60,7 @@ describe('device snapshots', () => {
     expect(snapshots.takeWaiting(20)).toEqual([]);
     const [last] = snapshots.takeWaiting(20, true);
     expect(last!.state).toMatchObject({ lastAlive: 10 });
-    expect(last!.frames!.frames).toBe('0 0\n10 a');
+    expect(last!.frames!.frames).toBe('0 00\n10 0a');
     expect(snapshots.takeWaiting(20, true)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
 import { mergeInto } from './device-state.js';
+import { FrameLog } from './frame-log.js';
 
 /**
  * Raw frames of a device kept in memory until they are written (appended to those stored, for
@@ -21,15 +22,15 @@ interface Entry {
   /** The state last written (merged into from then on). */
   written?: DeviceStateUpsert;
   writtenAt: number;
-  /** Not written yet, newest last: `receivedAt hex` lines. */
-  frames: string[];
+  /** Not written yet. */
+  frames: FrameLog;
   framesWrittenAt: number;
 }
 
 /** A device's frames are first written an interval after it is first heard, not at its login. */
 const newEntry = (now: number): Entry => ({
   writtenAt: -Infinity,
-  frames: [],
+  frames: new FrameLog(FRAMES_KEPT),
   framesWrittenAt: now,
 });
 
@@ -47,16 +48,13 @@ export class DeviceSnapshots {
   /** Records one message's state (and raw frame); answers the snapshot to write now, if due. */
   record(
     state: DeviceStateUpsert,
-    frame: { receivedAt: number; hex: string } | undefined,
+    frame: Uint8Array | undefined,
     now: number,
   ): DeviceSnapshot | undefined {
     const entry = this.entryOf(state.deviceId, now);
     if (entry.pending) mergeInto(entry.pending, state);
     else entry.pending = state;
-    if (frame) {
-      entry.frames.push(`${frame.receivedAt} ${frame.hex}`);
-      if (entry.frames.length > FRAMES_KEPT) entry.frames.shift();
-    }
+    if (frame) entry.frames.append(now, frame);
     const due = now - entry.writtenAt >= this.stateMs || state.status !== entry.written?.status;
     return due ? this.take(state.deviceId, entry, now, this.framesDue(entry, now)) : undefined;
   }
@@ -70,7 +68,7 @@ export class DeviceSnapshots {
     const snapshots: DeviceSnapshot[] = [];
     for (const [deviceId, entry] of this.entries) {
       const stateDue = entry.pending && (all || now - entry.writtenAt >= this.stateMs);
-      const framesDue = all ? entry.frames.length > 0 : this.framesDue(entry, now);
+      const framesDue = all ? entry.frames.count > 0 : this.framesDue(entry, now);
       if (stateDue || framesDue) snapshots.push(this.take(deviceId, entry, now, framesDue));
     }
     return snapshots;
@@ -91,7 +89,7 @@ export class DeviceSnapshots {
   }
 
   private framesDue(entry: Entry, now: number): boolean {
-    return entry.frames.length > 0 && now - entry.framesWrittenAt >= FRAMES_WRITE_MS;
+    return entry.frames.count > 0 && now - entry.framesWrittenAt >= FRAMES_WRITE_MS;
   }
 
   /** The snapshot of the device as it is now: its state, and its frames with `withFrames`. */
@@ -102,8 +100,7 @@ export class DeviceSnapshots {
     entry.writtenAt = now;
     if (!withFrames) return { state };
     entry.framesWrittenAt = now;
-    const frames = entry.frames.join('\n');
-    entry.frames = [];
+    const frames = entry.frames.take();
     return { state, frames: { deviceId, frames, updatedAt: now } };
   }
 }

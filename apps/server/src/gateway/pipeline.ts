@@ -1,4 +1,4 @@
-import { bytesToHex, type DecodedMessage, type Position } from '@xunji/protocols';
+import type { DecodedMessage, Position } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
 import type { NetworkFixInsert, PositionInsert } from '../repositories/ingest/ingest-batch.js';
 import type { DeviceCursor, PositionRepository } from '../repositories/position.repository.js';
@@ -118,8 +118,7 @@ export class Pipeline {
     const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
     const statusChanged = state.status !== cursor.status;
     cursor.status = state.status;
-    const frame = raw ? { receivedAt: now, hex: bytesToHex(raw) } : undefined;
-    const snapshot = this.snapshots.record(state, frame, now);
+    const snapshot = this.snapshots.record(state, raw, now);
     const written = this.writer.write({
       positions: [...stored.values()],
       snapshots: snapshot ? [snapshot] : [],
