@@ -11,7 +11,10 @@ import { DEMO_USERNAME, ensureDefaultApplication, ensureDemoAccount } from './se
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config);
+  const database = openDatabase({
+    ...config,
+    backgroundCheckpoints: (error) => process.emitWarning(`SQLite checkpoint failed: ${error}`),
+  });
   await migrateToLatest(database);
   const { app, repositories, services, events } = await buildServer(config, database);
   await ensureDefaultApplication(repositories);
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     await gateway.stop();
     await app.close();
     await database.db.destroy();
+    await database.stopCheckpoints?.();
     process.exit(0);
   };
   process.once('SIGINT', close);

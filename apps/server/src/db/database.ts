@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { narrowIfPresent, privateFile, privateFolder } from '../private-files.js';
+import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -14,12 +15,24 @@ export interface DatabaseHandle {
   location: string;
   /** The embedded connection itself, for the gateway's prepared-statement batch writes. */
   sqlite?: SQLite.Database;
+  /** Stops the checkpointing thread (SQLite with `backgroundCheckpoints`), after the last write. */
+  stopCheckpoints?: () => Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * SQLite: checkpoint the WAL from a thread of its own (background-checkpoints.ts), told of its
+   * failures here — the server does; a short-lived command leaves it to SQLite.
+   */
+  backgroundCheckpoints?: (error: string) => void;
 }
 
 const INT8_OID = 20;
 
 /** PostgreSQL when a URL is given, else the embedded SQLite file `xunji.sqlite` in dataDir. */
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -57,12 +70,15 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('busy_timeout = 5000');
   // 64 MB of pages: the position index of thousands of devices stays in memory while ingesting.
   sqlite.pragma('cache_size = -65536');
-  // Positions of many devices touch pages all over the position index, and each commit appends
-  // every page it changed to the WAL: a checkpoint every 40 MB instead of 4 copies a page that
-  // changed many times once, a third of ingest's system time (docs/BENCHMARKS.md, ingest).
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  let stopCheckpoints: (() => Promise<void>) | undefined;
+  if (options.backgroundCheckpoints) {
+    // The committing connection checkpoints only if the thread falls far behind (400 MB of WAL).
+    sqlite.pragma('wal_autocheckpoint = 100000');
+    stopCheckpoints = startBackgroundCheckpoints(file, options.backgroundCheckpoints);
+  }
   return {
     sqlite,
+    ...(stopCheckpoints && { stopCheckpoints }),
     db: new Kysely<Database>({
       dialect: new SqliteDialect({ database: sqlite }),
       plugins: [new CamelCasePlugin()],

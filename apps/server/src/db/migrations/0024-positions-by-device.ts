@@ -48,7 +48,9 @@ export function positionsByDevice(dialect: Dialect) {
         SELECT ${sql.raw(COLUMNS)} FROM positions`.execute(db);
       await sql`DROP TABLE positions`.execute(db);
       await sql`ALTER TABLE positions_by_device RENAME TO positions`.execute(db);
-      await sql`CREATE UNIQUE INDEX positions_device_time ON positions (device_id, fix_time)`.execute(db);
+      await sql`CREATE UNIQUE INDEX positions_device_time ON positions (device_id, fix_time)`.execute(
+        db,
+      );
     },
   };
 }
