@@ -69,6 +69,7 @@ export default async function ingest() {
     let cpuAtStart = 0;
     let cpuSeconds = 0;
     let peakRssKb = 0;
+    let connectedRssKb = 0;
     let loadAverage = 0;
     const sampler = setInterval(() => (peakRssKb = Math.max(peakRssKb, gateway.rssKb())), 1000);
     const report = await driveDevices(
@@ -87,6 +88,7 @@ export default async function ingest() {
         }),
       },
       {
+        connected: () => (connectedRssKb = gateway.rssKb()),
         started: () => {
           // Called once the warm-up that followed the connections is over.
           connectSeconds = (performance.now() - connectStarted) / 1000 - WARMUP_SECONDS;
@@ -117,8 +119,10 @@ export default async function ingest() {
       serverCpuUsPerPosition: Math.round((cpuSeconds * 1e6) / Math.max(1, report.acked)),
       serverCpuCores: round1(cpuSeconds / SECONDS),
       rssMb: Math.round(peakRssKb / 1024),
-      // What the connections and their traffic added to the idle server, per connection.
-      rssKbPerConnection: round1((peakRssKb - idleRssKb) / Math.max(1, report.connected)),
+      // What the connections added to the idle server, per connection: logged in, before the load…
+      rssKbPerConnection: round1((connectedRssKb - idleRssKb) / Math.max(1, report.connected)),
+      // …and at the peak under load (the JavaScript heap's garbage between full collections too).
+      rssKbPerConnectionLoaded: round1((peakRssKb - idleRssKb) / Math.max(1, report.connected)),
       reconnectAllMs: report.reconnectAllMs,
       loadAverage: round1(loadAverage),
       db: database.env.DATABASE_URL ? 'postgres' : 'sqlite',

@@ -35,11 +35,12 @@ const nextMessage = <T>(child: ChildProcess) =>
 
 /**
  * bench/ingest's client workers: every device connects and authenticates first; then positions
- * flow for the warm-up and the duration, `measure` called at the start and end of the duration.
+ * flow for the warm-up and the duration. `measure` is told when all are connected, and when the
+ * duration starts and ends.
  */
 export async function driveDevices(
   plan: LoadPlan,
-  measure: { started(): void; finished(): void },
+  measure: { connected?(): void; started(): void; finished(): void },
 ): Promise<LoadReport> {
   const workers = Math.ceil(plan.devices / DEVICES_PER_WORKER);
   const children = Array.from({ length: workers }, (_, w) => {
@@ -58,6 +59,7 @@ export async function driveDevices(
   const connected = await Promise.all(
     children.map((child) => nextMessage<{ connected: number }>(child)),
   );
+  measure.connected?.();
   const finished = children.map((child) => nextMessage<WorkerReport>(child));
   children.forEach((child) => child.send('start'));
   await new Promise((resolve) => setTimeout(resolve, plan.warmupMs ?? 0));
