@@ -14,6 +14,11 @@ import {
 import { configuredTileUrls, mapEnvironment, mapSettings } from './map-settings.js';
 import { contentEnvironment, contentSettings, type ContentSettings } from './content-settings.js';
 import { socialEnvironment, socialSettings, type SocialSettings } from './social-settings.js';
+import {
+  operationsEnvironment,
+  operationsSettings,
+  type OperationsSettings,
+} from './operations-settings.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -43,6 +48,7 @@ const environment = z.object({
   ...mapEnvironment,
   ...commerceEnvironment,
   ...socialEnvironment,
+  ...operationsEnvironment,
   ...contentEnvironment,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -245,6 +251,8 @@ export interface Config {
   social: SocialSettings;
   /** The user manual and the web view's allowed origins (content-settings.ts). */
   content: ContentSettings;
+  /** Data retention and shutdown (operations-settings.ts). */
+  operations: OperationsSettings;
 }
 
 export class ConfigError extends Error {}
@@ -307,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '') ?? '';
   const commerce = commerceSettings(e, production, publicUrl, problems);
   const social = socialSettings(e, problems);
+  const operations = operationsSettings(e);
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -428,5 +437,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     commerce,
     social,
     content: contentSettings(e),
+    operations,
   };
 }
