@@ -46,7 +46,8 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port between ${LISTEN_PORTS.from} and ${LISTEN_PORTS.to}`);
 }
 
-async function waitForHealth(
+/** Waits until the server of `child` answers its health check (30 s at most). */
+export async function waitForHealth(
   baseUrl: string,
   child: ChildProcess,
   output: () => string,

@@ -1,13 +1,15 @@
 import { buildServer } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createRepositories } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { ensureDemoCommerce } from './demo/demo-commerce.js';
-import { ensureDemoDevices, startDemoFleet } from './demo/demo-fleet.js';
+import { withStartupLock } from './db/startup-lock.js';
+import { startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
 import { createGeolocationProvider } from './providers/geolocation/create-geolocation-provider.js';
-import { DEMO_USERNAME, ensureDefaultApplication, ensureDemoAccount } from './seed.js';
+import { DEMO_USERNAME, seedDatabase } from './seed.js';
+import { stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,19 +17,11 @@ async function main(): Promise<void> {
     ...config,
     backgroundCheckpoints: (error) => process.emitWarning(`SQLite checkpoint failed: ${error}`),
   });
-  await migrateToLatest(database);
+  const { demoHistoryHours } = await withStartupLock(database, async () => {
+    await migrateToLatest(database);
+    return seedDatabase(config, createRepositories(database), systemClock.now());
+  });
   const { app, repositories, services, events } = await buildServer(config, database);
-  await ensureDefaultApplication(repositories);
-  // Only a new database gets the demo devices' hours of history; a restart must not resend it.
-  let demoHistoryHours = 0;
-  if (await ensureDemoAccount(config, repositories)) {
-    const demo = await repositories.users.findByUsername(DEMO_USERNAME);
-    if (demo) await ensureDemoDevices(repositories, demo.id);
-    demoHistoryHours = config.demoHistoryHours;
-  }
-  // The catalogue, the demo devices' SIM cards and service periods, the car's past paid order.
-  if (config.demoMode)
-    await ensureDemoCommerce(repositories, systemClock.now(), config.commerce.orderNoPrefix);
 
   const gateway = new Gateway(
     {
@@ -44,16 +38,19 @@ async function main(): Promise<void> {
   );
   let fleet: { stop(): void }[] = [];
 
-  const close = async () => {
-    fleet.forEach((device) => device.stop());
-    await gateway.stop();
-    await app.close();
-    await database.db.destroy();
-    await database.stopCheckpoints?.();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  // Once closing, HTTP answers new requests 503 while the device ports close and the pending
+  // batches commit; then the server waits for its in-flight requests, and only then stops its
+  // workers (app.ts's onClose hooks), so the alarm engine still sees the last batches' events.
+  app.addHook('preClose', () => gateway.stop());
+  stopOnSignals(
+    async () => {
+      fleet.forEach((device) => device.stop());
+      await app.close();
+      await database.db.destroy();
+      await database.stopCheckpoints?.();
+    },
+    { timeoutMs: config.operations.shutdownTimeoutMs, log: app.log },
+  );
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ database: database.location, dialect: database.dialect }, 'storage ready');

@@ -1,5 +1,7 @@
 import { DEFAULT_APPLICATION_ID, UserType, hashPasswordForTransport } from '@xunji/shared';
 import type { Config } from './config.js';
+import { ensureDemoCommerce } from './demo/demo-commerce.js';
+import { ensureDemoDevices } from './demo/demo-fleet.js';
 import type { Repositories } from './repositories/create-repositories.js';
 import { hashSecret } from './services/password-hasher.js';
 
@@ -17,13 +19,32 @@ export async function ensureDefaultApplication(repositories: Repositories): Prom
 }
 
 /**
+ * What the server makes sure of at every start: application 1 and, in demo mode, the demo
+ * account with its devices and commerce. Answers the hours of history the demo devices send
+ * first: only a new demo account gets them, a restart must not send them again.
+ */
+export async function seedDatabase(
+  config: Config,
+  repositories: Repositories,
+  now: number,
+): Promise<{ demoHistoryHours: number }> {
+  await ensureDefaultApplication(repositories);
+  let demoHistoryHours = 0;
+  if (await ensureDemoAccount(config, repositories)) {
+    const demo = await repositories.users.findByUsername(DEMO_USERNAME);
+    if (demo) await ensureDemoDevices(repositories, demo.id);
+    demoHistoryHours = config.demoHistoryHours;
+  }
+  // The catalogue, the demo devices' SIM cards and service periods, the car's past paid order.
+  if (config.demoMode) await ensureDemoCommerce(repositories, now, config.commerce.orderNoPrefix);
+  return { demoHistoryHours };
+}
+
+/**
  * The demo account, made only in demo mode (never in production, see config) and only when
  * the database has no accounts yet. Answers whether it was created.
  */
-export async function ensureDemoAccount(
-  config: Config,
-  repositories: Repositories,
-): Promise<boolean> {
+async function ensureDemoAccount(config: Config, repositories: Repositories): Promise<boolean> {
   if (!config.demoMode) return false;
   if ((await repositories.users.list()).length > 0) return false;
   await repositories.users.create({

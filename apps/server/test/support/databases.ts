@@ -17,12 +17,18 @@ export function testDialects(): Dialect[] {
   return process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-/** A new, migrated, empty database of the dialect, private to one test suite. */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * A new, empty database of the dialect, private to one test suite; migrated unless
+ * `migrated: false` (a server process's first start then migrates it).
+ */
+export async function createTestDatabase(
+  dialect: Dialect,
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xunji-test-'));
   if (dialect === 'sqlite') {
     const handle = openDatabase({ dataDir });
-    await migrateToLatest(handle);
+    if (migrated) await migrateToLatest(handle);
     return {
       handle,
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -42,7 +48,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ databaseUrl: url.toString(), dataDir });
-  await migrateToLatest(handle);
+  if (migrated) await migrateToLatest(handle);
   return {
     handle,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
