@@ -52,6 +52,7 @@ import { SimCardService } from './services/sim-card.service.js';
 import { SimTopupDelivery } from './services/sim-topup-delivery.js';
 import { createSimProviders } from './providers/sim/create-sim-provider.js';
 import { SimSyncJob } from './commerce/sim-sync-job.js';
+import { DataRetention } from './retention/data-retention.js';
 import { SmsService } from './services/sms.service.js';
 import { TerminalService } from './services/terminal.service.js';
 import { DayMileageService } from './services/day-mileage.service.js';
@@ -214,6 +215,7 @@ export async function createServices(
       clock,
     ),
     segmentUpdater,
+    retention: new DataRetention(repositories, recordingFiles, config.operations.retention, clock),
     alarmEngine: alarmStage.engine,
     alarmRaiser: alarmStage.raiser,
     notificationWorker: alarmStage.worker,

@@ -34,3 +34,30 @@ export async function ensurePositionPartitions<DB>(
     await partitionSql(year, month).execute(db);
   }
 }
+
+/**
+ * Drops the partitions whose months end at or before `cutoff` (epoch ms); answers their names.
+ * Dropping a partition locks the whole table: a lock not granted within seconds (a long report
+ * holding it) fails the drop rather than queue every insert of the gateway behind it.
+ */
+export async function dropPositionPartitionsBefore<DB>(
+  db: Kysely<DB>,
+  cutoff: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ name: string; bound: string }>`
+    SELECT c.relname AS name, pg_get_expr(c.relpartbound, c.oid) AS bound
+    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+    WHERE i.inhparent = 'positions'::regclass`.execute(db);
+  const old = rows
+    .map((row) => ({ name: row.name, to: /\bTO \('?(-?\d+)'?\)/.exec(row.bound)?.[1] }))
+    .filter((row) => row.to !== undefined && Number(row.to) <= cutoff)
+    .map((row) => row.name)
+    .sort();
+  for (const name of old) {
+    await db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL lock_timeout = '10s'`.execute(tx);
+      await sql`DROP TABLE ${sql.id(name)}`.execute(tx);
+    });
+  }
+  return old;
+}

@@ -139,6 +139,23 @@ export class AudioRecordRepository {
       .execute();
   }
 
+  /** Deletes at most `limit` records made before `cutoff`, oldest first; answers them (their
+   * files go next). */
+  deleteOlderThan(cutoff: number, limit: number): Promise<AudioRecordRow[]> {
+    return this.db
+      .deleteFrom('audioRecords')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('audioRecords')
+          .select('id')
+          .where('createdAt', '<', cutoff)
+          .orderBy('id')
+          .limit(limit),
+      )
+      .returningAll()
+      .execute();
+  }
+
   /** The newest record answering a command (a pickup), if one arrived. */
   answerTo(commandId: number): Promise<AudioRecordRow | undefined> {
     return this.db

@@ -65,7 +65,7 @@ export function createRepositories(database: DatabaseHandle) {
     remoteStates: new RemoteStateRepository(db),
     audioRecords: new AudioRecordRepository(db),
     mediaChunks: new MediaChunkRepository(db),
-    networkFixes: new NetworkFixRepository(db),
+    networkFixes: new NetworkFixRepository(db, database.dialect),
     heldDevices: new HeldDeviceRepository(db),
     terminals: new TerminalRepository(db),
     deviceModels: new DeviceModelRepository(db),

@@ -1,8 +1,10 @@
 import type { StoredTrackColumns } from '@xunji/shared';
 import { sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
+import { dropPositionPartitionsBefore } from '../db/position-partitions.js';
 import type { DeviceStatus } from '../db/schema.js';
 import { FRAMES_TEXT_MAX, type IngestBatch, type IngestStore } from './ingest/ingest-batch.js';
+import { deleteOldRows, type OldRowsBatch } from './old-rows.js';
 import { inTimeOrder, TRACK_COLUMNS } from './track-columns.js';
 import type { Db } from './types.js';
 
@@ -30,6 +32,16 @@ export class PositionRepository {
   /** Run at start and daily (see IngestStore). */
   prepareFor(now: number): Promise<void> {
     return this.store.prepareFor(now);
+  }
+
+  /** PostgreSQL: drops the month partitions older than `cutoff`, answers them; SQLite has none. */
+  async dropMonthsBefore(cutoff: number): Promise<string[]> {
+    return this.dialect === 'postgres' ? dropPositionPartitionsBefore(this.db, cutoff) : [];
+  }
+
+  /** Deletes at most `limit` positions older than `cutoff`, from a device on (old-rows.ts). */
+  deleteOlderThan(cutoff: number, fromDeviceId: number, limit: number): Promise<OldRowsBatch> {
+    return deleteOldRows(this.db, this.dialect, 'positions', cutoff, fromDeviceId, limit);
   }
 
   /** Positions, device states and raw frames in one transaction (see IngestStore). */
