@@ -7,6 +7,7 @@ import { ensureDefaultApplication } from '../seed.js';
 import { parseCommandArgs, UsageError, type AdminCommand } from './command.js';
 import { appCommands } from './app-commands.js';
 import { contentCommands } from './content-commands.js';
+import { databaseCommands } from './database-commands.js';
 import { deviceCommands } from './device-commands.js';
 import { deviceIdentityCommands } from './device-identity-commands.js';
 import { fleetCommands } from './fleet-commands.js';
@@ -27,6 +28,7 @@ const commands: AdminCommand[] = [
   ...orderCommands,
   ...productCommands,
   ...simCommands,
+  ...databaseCommands,
 ];
 
 function help(): string {
@@ -67,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
       config,
       repositories,
       services,
+      database,
       print: (line) => console.log(line),
     });
     return 0;

@@ -1,11 +1,13 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config.js';
 import type { Repositories, Services } from '../context.js';
+import type { DatabaseHandle } from '../db/database.js';
 
 export interface AdminContext {
   config: Config;
   repositories: Repositories;
   services: Services;
+  database: DatabaseHandle;
   print(line: string): void;
 }
 

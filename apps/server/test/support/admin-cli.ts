@@ -13,7 +13,10 @@ export interface AdminRun {
 }
 
 /** `npm run admin -- …args` as its own process, on the test server's database. */
-export function runAdmin(server: TestServer, ...args: string[]): Promise<AdminRun> {
+export function runAdmin(
+  server: Pick<TestServer, 'database'>,
+  ...args: string[]
+): Promise<AdminRun> {
   return new Promise((resolve) => {
     execFile(
       tsx,
