@@ -20,12 +20,16 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import type { DeviceVisibility } from './live/device-visibility.js';
 import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
+import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
+import { ServerMetrics } from './metrics/server-metrics.js';
+import { ReadinessRepository } from './repositories/readiness.repository.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { alarmRoutes } from './routes/alarm.routes.js';
 import { developerRoutes } from './routes/developer.routes.js';
 import { appRoutes } from './routes/app.routes.js';
 import { districtRoutes } from './routes/district.routes.js';
 import { fenceRoutes } from './routes/fence.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
 import { historyRoutes } from './routes/history.routes.js';
 import { orderRoutes } from './routes/order.routes.js';
 import { paymentCallbacks } from './routes/payment-callback.routes.js';
@@ -36,6 +40,7 @@ import { simRoutes } from './routes/sim.routes.js';
 import { appleCallback, socialRoutes } from './routes/social.routes.js';
 import { shareRoutes } from './routes/share.routes.js';
 import { terminalRoutes } from './routes/terminal.routes.js';
+import { Readiness } from './services/readiness.service.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -45,10 +50,12 @@ export interface Server {
   events: GatewayEvents;
   /** Which devices each user may see (the live socket follows its changes). */
   deviceVisibility: DeviceVisibility;
+  /** This server's /metrics series; main.ts hands `metrics.gateway` to the Gateway. */
+  metrics: ServerMetrics;
 }
 
 /** Paths under the API root that serve operators and need no applicationId. */
-const OPERATOR_PATHS = new Set(['/docs', '/health']);
+const OPERATOR_PATHS = new Set(['/docs', '/health', '/ready']);
 
 export interface ServerOptions {
   clock?: Clock;
@@ -98,6 +105,10 @@ export async function buildServer(
   const { alarmEngine, notificationWorker } = services;
   alarmEngine.start(events);
   notificationWorker.start();
+  const metrics = new ServerMetrics({
+    deliveries: notificationWorker.results,
+    pendingJobs: () => repositories.notifications.pendingCount(),
+  });
   app.addHook('onClose', async () => {
     await alarmEngine.stop();
     await notificationWorker.stop();
@@ -132,6 +143,7 @@ export async function buildServer(
     request.language = requestLanguage(request);
   });
   installErrorHandler(app);
+  await registerMetricsEndpoint(app, metrics, config.operations.metricsToken);
   await registerSecurityHeaders(app, config);
   // Fast settings for answers made per request; the app's files are compressed once at build.
   await app.register(fastifyCompress, {
@@ -147,7 +159,7 @@ export async function buildServer(
         const local = request.url.slice(config.apiRoot.length).split('?')[0] ?? '';
         if (!OPERATOR_PATHS.has(local)) request.application = await applications.resolve(request);
       });
-      scope.get('/health', async () => ({ status: 'ok' }));
+      healthRoutes(scope, new Readiness(new ReadinessRepository(database)));
       const openApi = buildOpenApi(config.apiRoot);
       scope.get('/docs', async () => openApi);
       const registerCall = createCallRegistrar(scope, services.tokens, config.env !== 'production');
@@ -183,6 +195,7 @@ export async function buildServer(
     events,
     tokens: services.tokens,
     visibility: deviceVisibility,
+    openSockets: metrics.liveSockets,
   });
 
   const webIndex = path.join(config.webDist, 'index.html');
@@ -209,5 +222,5 @@ export async function buildServer(
     return reply.status(404).send(failure('ROUTE_NOT_FOUND', requestLanguage(request)));
   });
 
-  return { app, services, repositories, events, deviceVisibility };
+  return { app, services, repositories, events, deviceVisibility, metrics };
 }

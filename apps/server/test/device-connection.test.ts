@@ -26,6 +26,7 @@ function deps(given: Pick<ConnectionDeps, 'pipeline' | 'sessions' | 'dispatcher'
     identityLog: { record: vi.fn() } as unknown as IdentityLog,
     media: { receive: async () => undefined } as unknown as MediaUploads,
     stats: newGatewayStats(),
+    ackLatency: { observe: () => undefined },
     logger: pino({ level: 'silent' }),
     ...given,
   };

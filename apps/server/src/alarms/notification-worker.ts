@@ -22,6 +22,9 @@ export interface DeliveryRules {
   appUrl: string;
 }
 
+/** How a delivery attempt ended: a job status, or `retry` when it is pending again. */
+export type DeliveryResult = Exclude<NotificationStatus, 'pending'> | 'retry';
+
 const BATCH = 50;
 const language = (value: string) => (value === 'en' ? 'en' : 'zh-CN');
 /** The channels of the 3-minute rule (§9). */
@@ -35,6 +38,8 @@ export class NotificationWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** Delivery attempts of this process so far, by channel and result (read by /metrics). */
+  readonly results: Record<string, Partial<Record<DeliveryResult, number>>> = {};
 
   constructor(
     private readonly repositories: {
@@ -115,6 +120,7 @@ export class NotificationWorker {
           { at: now, ok: false, detail: 'the same number was reached less than 3 minutes ago' },
           { status: 'throttled', counted: false },
         );
+        this.count(job.channel, 'throttled');
         return true;
       }
     }
@@ -136,6 +142,7 @@ export class NotificationWorker {
         { at, ok: true, detail: outcome.reference ?? null },
         { status: 'sent', counted: true },
       );
+      this.count(job.channel, 'sent');
       return;
     }
     const retry = outcome.retryable && !outcome.gone && job.attempts + 1 < this.rules.maxAttempts;
@@ -151,6 +158,12 @@ export class NotificationWorker {
         ...(retry ? { nextAttemptAt: at + this.rules.backoffMs * 2 ** job.attempts } : {}),
       },
     );
+    this.count(job.channel, status === 'pending' ? 'retry' : status);
+  }
+
+  private count(channel: string, result: DeliveryResult): void {
+    const counts = (this.results[channel] ??= {});
+    counts[result] = (counts[result] ?? 0) + 1;
   }
 
   private async send(job: NotificationJobRow): Promise<DeliveryOutcome> {

@@ -25,8 +25,7 @@ import { developerMode } from './migrations/0023-developer-mode.js';
 import { positionsByDevice } from './migrations/0024-positions-by-device.js';
 import { deviceSimNumber } from './migrations/0019-device-sim-number.js';
 
-/** Brings the schema up to date; runs at every start (server and admin CLI). */
-export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<void> {
+function migrator({ db, dialect }: DatabaseHandle): Migrator {
   const migrations: Record<string, Migration> = {
     '0001-foundation': foundation(dialect),
     '0002-positions': positions(dialect),
@@ -53,10 +52,20 @@ export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<
     '0023-developer-mode': developerMode(dialect),
     '0024-positions-by-device': positionsByDevice(dialect),
   };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+/** Brings the schema up to date; runs at every start (server and admin CLI). */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const { error, results } = await migrator(handle).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** The migrations of this version not run on the database yet (readiness). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const known = await migrator(handle).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((m) => m.name);
 }

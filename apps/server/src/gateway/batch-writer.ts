@@ -20,6 +20,9 @@ interface Pending extends Writes {
   failed: (error: unknown) => void;
 }
 
+/** Told of each batch committed: its positions and how long the commit took. */
+export type CommitObserver = (positions: number, seconds: number) => void;
+
 export interface BatchOptions {
   /** Flush when this many positions wait… */
   size: number;
@@ -42,6 +45,7 @@ export class BatchWriter {
   constructor(
     private readonly positions: PositionRepository,
     private readonly options: BatchOptions,
+    private readonly observe: CommitObserver = () => undefined,
   ) {}
 
   write(writes: Writes): Promise<void> {
@@ -79,12 +83,14 @@ export class BatchWriter {
       }
     }
     try {
+      const started = performance.now();
       await this.positions.commitBatch({
         positions,
         states: [...states.values()],
         frames: [...frames.values()],
         networkFixes,
       });
+      this.observe(positions.length, (performance.now() - started) / 1000);
       for (const pending of batch) pending.committed();
     } catch (error) {
       for (const pending of batch) pending.failed(error);

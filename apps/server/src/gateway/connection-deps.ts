@@ -20,5 +20,7 @@ export interface ConnectionDeps {
   /** Where media packets are kept before their ack. */
   media: MediaUploads;
   stats: GatewayStats;
+  /** From a frame's arrival to its ack written, in seconds (a histogram of /metrics). */
+  ackLatency: { observe(seconds: number): void };
   logger: FastifyBaseLogger;
 }

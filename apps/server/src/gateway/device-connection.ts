@@ -76,13 +76,18 @@ export class DeviceConnection {
     }
   };
 
-  /** In the queue, after the frames before it. `decoded`: already decoded (in order). */
-  private enqueue(frame: Uint8Array, decoded?: DecodeResult): void {
+  /**
+   * In the queue, after the frames before it. `decoded`: already decoded (in order); `received`:
+   * when it arrived (performance.now()).
+   */
+  private enqueue(frame: Uint8Array, decoded?: DecodeResult, received = performance.now()): void {
     this.queued++;
     this.queue = this.queue
       .then(async () => {
         try {
-          const { acked } = this.transport.closed ? {} : await this.handle(frame, decoded);
+          const { acked } = this.transport.closed
+            ? {}
+            : await this.handle(frame, received, decoded);
           if (acked) acked.then(this.settle, this.notStored);
           else this.settle();
         } finally {
@@ -94,20 +99,29 @@ export class DeviceConnection {
 
   /** A live connection's frame with nothing before it waiting: a routine one goes straight on. */
   private handleNow(frame: Uint8Array): void {
+    const received = performance.now();
     try {
       const result = this.decode(frame);
       if (!result) return this.settle();
-      if (!isRoutine(result)) return this.enqueue(frame, result);
+      if (!isRoutine(result)) return this.enqueue(frame, result, received);
       const deviceId = this.device!.id;
       this.heard(deviceId);
       const { ack } = result;
-      this.deps.pipeline.handle(deviceId, result.messages, frame).then(() => {
-        if (ack) this.transport.write(ack);
+      this.deps.pipeline.handle(deviceId, result.messages, frame).then((positions) => {
+        this.committed(positions, ack, received);
         this.settle();
       }, this.notStored);
     } catch (error) {
       this.notStored(error);
     }
+  }
+
+  /** A frame is committed: its positions are counted, its ack is written (and timed). */
+  private committed(positions: number, ack: Uint8Array | undefined, received: number): void {
+    this.deps.stats.positionsStored[this.protocol.name] += positions;
+    if (!ack) return;
+    this.transport.write(ack);
+    this.deps.ackLatency.observe((performance.now() - received) / 1000);
   }
 
   /** The frame's messages; undefined (counted) for a malformed frame. */
@@ -146,6 +160,7 @@ export class DeviceConnection {
   /** Answers, for a frame not yet committed, the promise of its ack. */
   private async handle(
     frame: Uint8Array,
+    received: number,
     decoded?: DecodeResult,
   ): Promise<{ acked?: Promise<void> }> {
     const { pipeline, dispatcher, stats } = this.deps;
@@ -181,9 +196,9 @@ export class DeviceConnection {
     const media = result.messages.filter((m): m is MediaChunk => m.type === 'mediaChunk');
     // Before the pipeline, so the frames after this one still commit (and are acked) in order.
     if (media.length > 0) await this.deps.media.receive(device.id, media);
-    const acked = pipeline.handle(device.id, result.messages, frame).then(() => {
-      if (ack) this.transport.write(ack);
-    });
+    const acked = pipeline
+      .handle(device.id, result.messages, frame)
+      .then((positions) => this.committed(positions, ack, received));
     const replies = result.messages.filter((m) => m.type === 'commandResult');
     if (!entering && replies.length === 0) return { acked };
     // A login is answered before the device can be sent anything; a reply is matched once its

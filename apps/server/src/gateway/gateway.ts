@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import type { Repositories } from '../repositories/create-repositories.js';
 import type { HttpTimeouts } from '../http/server-timeouts.js';
 import type { GeolocationProvider } from '../providers/geolocation/geolocation-provider.js';
+import { GatewayMetrics } from '../metrics/gateway-metrics.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
 import { CommandDispatcher, type DispatcherOptions } from './command-dispatcher.js';
@@ -61,6 +62,8 @@ export interface GatewayOptions {
   /** The server's media uploads (the audio ingest assembles them); the gateway makes its own if
    * absent. */
   media?: MediaUploads;
+  /** The server's /metrics series of the gateway; the gateway makes its own (unscraped) if absent. */
+  metrics?: GatewayMetrics;
 }
 
 const SWEEP_MS = 5000;
@@ -108,7 +111,8 @@ export class Gateway {
     this.events =
       options.events ??
       new GatewayEvents((error) => logger.error({ err: error }, 'gateway event listener failed'));
-    this.writer = new BatchWriter(repositories.positions, options.batch);
+    const metrics = options.metrics ?? new GatewayMetrics();
+    this.writer = new BatchWriter(repositories.positions, options.batch, metrics.committed);
     this.positions = repositories.positions;
     this.pipeline = new Pipeline(
       repositories.positions,
@@ -135,6 +139,11 @@ export class Gateway {
       repositories.devices,
       options.holdUnknownDevices ? repositories.heldDevices : undefined,
     );
+    metrics.observe({
+      stats: this.stats,
+      filtered: this.pipeline.rejected,
+      sessions: this.sessions,
+    });
     const identityLog = new IdentityLog(this.stats, repositories.devices, logger);
     const deps: ConnectionDeps = {
       directory,
@@ -145,6 +154,7 @@ export class Gateway {
       dispatcher: this.dispatcher,
       media: options.media ?? new MediaUploads(repositories.mediaChunks, clock),
       stats: this.stats,
+      ackLatency: metrics.ackSeconds,
       logger,
     };
     const refusals = new RefusalLog(this.stats, logger);
@@ -162,6 +172,7 @@ export class Gateway {
               limits: this.limits,
               timeouts: options.http,
               stats: this.stats,
+              ackLatency: metrics.ackSeconds,
               refusals,
               identityLog,
               logger,

@@ -102,4 +102,12 @@ export class LiveSessions {
   get size(): number {
     return this.connections.size;
   }
+
+  /** Live connections by protocol (/metrics asks when scraped: one walk over the devices). */
+  perProtocol(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const { protocol } of this.connections.values())
+      counts[protocol.name] = (counts[protocol.name] ?? 0) + 1;
+    return counts;
+  }
 }

@@ -42,6 +42,8 @@ export interface OsmAndDeps {
   /** Node's own defaults when absent. */
   timeouts: HttpTimeouts | undefined;
   stats: GatewayStats;
+  /** From a request's arrival to its 200, in seconds. */
+  ackLatency: { observe(seconds: number): void };
   refusals: RefusalLog;
   identityLog: IdentityLog;
   logger: FastifyBaseLogger;
@@ -62,6 +64,7 @@ export function createOsmAndListener({
   limits,
   timeouts,
   stats,
+  ackLatency,
   refusals,
   identityLog,
   logger,
@@ -74,6 +77,7 @@ export function createOsmAndListener({
       for (const [deviceId, seen] of lastSeen) {
         if (now - seen < silenceMs) continue;
         lastSeen.delete(deviceId);
+        stats.osmandDevices = lastSeen.size;
         pipeline.deviceGone(deviceId);
       }
     },
@@ -85,6 +89,7 @@ export function createOsmAndListener({
       response.statusCode = status;
       response.end();
     };
+    const received = performance.now();
     void (async () => {
       const frame = textBytes(requestText(request, await readBody(request)));
       const { messages } = osmand.decode(frame, newSession());
@@ -101,10 +106,12 @@ export function createOsmAndListener({
       }
       if (!identity.admits(device, request)) return answer(401);
       await pipeline.prepare(device.id);
-      await pipeline.handle(device.id, messages, frame);
+      stats.positionsStored.osmand += await pipeline.handle(device.id, messages, frame);
       lastSeen.set(device.id, Date.now());
+      stats.osmandDevices = lastSeen.size;
       limits.identified(request.socket);
       answer(200);
+      ackLatency.observe((performance.now() - received) / 1000);
     })().catch((error: unknown) => {
       if (error instanceof DecodeError) {
         stats.malformedFrames++;

@@ -82,9 +82,10 @@ export class Pipeline {
 
   /**
    * `raw` is the frame as received, kept among the device's latest frames. Messages of a
-   * prepared device handed in one after the other are committed in that order.
+   * prepared device handed in one after the other are committed in that order. Resolves, once
+   * committed, to the number of positions stored.
    */
-  handle(deviceId: number, messages: DecodedMessage[], raw?: Uint8Array): Promise<void> {
+  handle(deviceId: number, messages: DecodedMessage[], raw?: Uint8Array): Promise<number> {
     const cursor = this.cursors.get(deviceId);
     // Only after a failed commit (the device's connection is closed then).
     if (!cursor) return this.load(deviceId).then(() => this.handle(deviceId, messages, raw));
@@ -126,7 +127,7 @@ export class Pipeline {
     });
     return written.then(
       () => {
-        if (!this.events.active) return;
+        if (!this.events.active) return stored.size;
         const events = eventsOf({
           deviceId,
           messages,
@@ -137,6 +138,7 @@ export class Pipeline {
           ...(statusChanged ? { status: state.status } : {}),
         });
         for (const event of events) this.events.publish(event);
+        return stored.size;
       },
       (error: unknown) => {
         // What was not stored is sent again by the device: forget what this message taught.

@@ -1,3 +1,4 @@
+import type { ProtocolName } from '@xunji/protocols';
 import { newIdentityCounts, type IdentityEvent } from './identity-events.js';
 
 /** Why the gateway closed a device connection it did not want (docs/security.md). */
@@ -18,8 +19,15 @@ export const REFUSALS = [
 
 export type Refusal = (typeof REFUSALS)[number];
 
-/** Counters an operator reads to see what devices send that is refused or broken. */
+/**
+ * Counters an operator reads to see what devices send, what is stored and what is refused or
+ * broken (plain numbers incremented in place; /metrics reads them when scraped).
+ */
 export interface GatewayStats {
+  /** Positions of device frames committed (not those resolved from cell and Wi-Fi fixes). */
+  positionsStored: Record<ProtocolName, number>;
+  /** OsmAnd devices heard within their silence window (OsmAnd has no connection to count). */
+  osmandDevices: number;
   malformedFrames: number;
   /** Frames accepted whose check code was wrong (`frames_crc_mismatch`; DecodeResult.crcMismatch). */
   crcMismatchFrames: number;
@@ -30,6 +38,8 @@ export interface GatewayStats {
 }
 
 export const newGatewayStats = (): GatewayStats => ({
+  positionsStored: { jt808: 0, gt06: 0, watch: 0, h02: 0, osmand: 0 },
+  osmandDevices: 0,
   malformedFrames: 0,
   crcMismatchFrames: 0,
   unknownDevices: 0,

@@ -19,6 +19,8 @@ export interface LiveSocketOptions {
   pingMs?: number;
   /** Default 100 ms. */
   flushMs?: number;
+  /** Follows the number of open sockets (a gauge of /metrics). */
+  openSockets?: { inc(): void; dec(): void };
   /** Default 256 KiB. */
   maxBufferedBytes?: number;
   /** Default 200. */
@@ -89,8 +91,10 @@ export const liveSocket: FastifyPluginAsync<LiveSocketOptions> = async (scope, o
   scope.get(LIVE_SOCKET_PATH, { websocket: true }, (socket, request) => {
     const connection = new LiveConnection(socket, request.language, context, request.log);
     connections.add(connection);
+    options.openSockets?.inc();
     socket.on('close', (code) => {
       connections.delete(connection);
+      options.openSockets?.dec();
       request.log.debug({ code, userId: connection.user }, 'live socket closed');
     });
     request.log.debug('live socket opened');

@@ -9,6 +9,16 @@ export class NotificationRepository {
     if (jobs.length > 0) await this.db.insertInto('notificationJobs').values(jobs).execute();
   }
 
+  /** Jobs waiting for their first or next attempt, due or not. */
+  async pendingCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('notificationJobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** Jobs whose time has come, oldest first. */
   due(now: number, limit: number): Promise<NotificationJobRow[]> {
     return this.db
