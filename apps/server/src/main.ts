@@ -9,7 +9,7 @@ import { startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
 import { createGeolocationProvider } from './providers/geolocation/create-geolocation-provider.js';
 import { DEMO_USERNAME, seedDatabase } from './seed.js';
-import { stopOnSignals } from './shutdown.js';
+import { endConnectionsWhenClosing, stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     await migrateToLatest(database);
     return seedDatabase(config, createRepositories(database), systemClock.now());
   });
-  const { app, repositories, services, events } = await buildServer(config, database);
+  const { app, repositories, services, events, metrics } = await buildServer(config, database);
 
   const gateway = new Gateway(
     {
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       sessions: services.liveSessions,
       dispatcher: services.commandDispatcher,
       media: services.mediaUploads,
+      metrics: metrics.gateway,
     },
     repositories,
     systemClock,
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   // batches commit; then the server waits for its in-flight requests, and only then stops its
   // workers (app.ts's onClose hooks), so the alarm engine still sees the last batches' events.
   app.addHook('preClose', () => gateway.stop());
+  endConnectionsWhenClosing(app);
   stopOnSignals(
     async () => {
       fleet.forEach((device) => device.stop());

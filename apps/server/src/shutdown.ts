@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface ShutdownOptions {
   /** How long `stop` may take (SHUTDOWN_TIMEOUT_S) before the process exits anyway. */
@@ -41,4 +41,19 @@ export function stopOnSignals(
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+}
+
+/**
+ * Answers given once the server is closing end their connection: Node's server.close() ends
+ * only the connections idle at that moment and waits for the others, so a keep-alive connection
+ * whose request was in flight would hold the stop until its idle timeout.
+ */
+export function endConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 }
