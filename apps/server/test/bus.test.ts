@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBusMessage, encodeBusMessage } from '../src/bus/bus-message.js';
+import { busMessagePrefix, decodeBusMessage, encodeBusMessage } from '../src/bus/bus-message.js';
 import { LocalEventBus } from '../src/bus/local-event-bus.js';
 import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 
@@ -51,9 +51,12 @@ describe('in-process event bus', () => {
 });
 
 describe('bus messages', () => {
-  it('carry events as JSON with their version and origin', () => {
-    const text = encodeBusMessage({ v: 1, o: 'a', events: [status(3)] });
+  it('carry events as JSON with their version and origin, which start the text', () => {
+    const text = encodeBusMessage('a', { events: [status(3)] });
     expect(JSON.parse(text)).toEqual({ v: 1, o: 'a', events: [status(3)] });
+    expect(text.startsWith(busMessagePrefix('a'))).toBe(true);
+    expect(encodeBusMessage('a', { resync: true }).startsWith(busMessagePrefix('a'))).toBe(true);
+    expect(text.startsWith(busMessagePrefix('b'))).toBe(false);
     expect(decodeBusMessage(text)).toEqual({
       ok: true,
       message: { v: 1, o: 'a', events: [status(3)] },

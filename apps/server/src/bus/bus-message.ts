@@ -5,19 +5,27 @@
  */
 export const BUS_MESSAGE_VERSION = 1;
 
-export type BusMessage<E> =
+export type BusBody<E> =
   /** Events in the order they were published. */
-  | { v: typeof BUS_MESSAGE_VERSION; o: string; events: E[] }
+  | { events: E[] }
   /** The publisher lost some of its events while cut off from Redis. */
-  | { v: typeof BUS_MESSAGE_VERSION; o: string; resync: true };
+  | { resync: true };
+
+export type BusMessage<E> = { v: typeof BUS_MESSAGE_VERSION; o: string } & BusBody<E>;
 
 export type Unreadable =
   { ok: false; reason: 'json' | 'shape' } | { ok: false; reason: 'version'; version: unknown };
 
 export type Decoded<E> = { ok: true; message: BusMessage<E> } | Unreadable;
 
-export function encodeBusMessage<E>(message: BusMessage<E>): string {
-  return JSON.stringify(message);
+/** `v` and `o` come first, so that a process knows its own messages without parsing them. */
+export function encodeBusMessage<E>(origin: string, body: BusBody<E>): string {
+  return JSON.stringify({ v: BUS_MESSAGE_VERSION, o: origin, ...body });
+}
+
+/** What every message `encodeBusMessage` makes for `origin` starts with. */
+export function busMessagePrefix(origin: string): string {
+  return `{"v":${BUS_MESSAGE_VERSION},"o":${JSON.stringify(origin)},`;
 }
 
 /** Events are trusted as they come (every publisher is one of ours); only the envelope is checked. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
-  BUS_MESSAGE_VERSION,
+  busMessagePrefix,
   decodeBusMessage,
   encodeBusMessage,
-  type BusMessage,
+  type BusBody,
   type Unreadable,
 } from './bus-message.js';
 import type { EventBus } from './event-bus.js';
@@ -47,6 +47,8 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
   /** Every process may be listening: the publisher cannot know, so it always builds its events. */
   readonly active = true;
   private readonly origin = randomUUID();
+  /** This process's own messages come back from Redis: skipped unparsed (its listeners had them). */
+  private readonly ownPrefix = busMessagePrefix(this.origin);
   private readonly listeners: Fanout<E>;
   private readonly resyncListeners: Fanout<void>;
   private readonly publisher: Redis;
@@ -134,12 +136,12 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
     }
     for (let start = 0; start < events.length; start += this.maxBatch) {
       const batch = events.slice(start, start + this.maxBatch);
-      this.send({ v: BUS_MESSAGE_VERSION, o: this.origin, events: batch }, batch.length);
+      this.send({ events: batch }, batch.length);
     }
   }
 
-  private send(message: BusMessage<E>, count: number): void {
-    this.publisher.publish(this.options.channel, encodeBusMessage(message)).then(
+  private send(body: BusBody<E>, count: number): void {
+    this.publisher.publish(this.options.channel, encodeBusMessage(this.origin, body)).then(
       () => {
         this.counts.published += count;
       },
@@ -157,7 +159,7 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
   private announceLoss(): void {
     if (!this.lost) return;
     this.lost = false;
-    this.send({ v: BUS_MESSAGE_VERSION, o: this.origin, resync: true }, 0);
+    this.send({ resync: true }, 0);
   }
 
   private resubscribed(): void {
@@ -170,13 +172,13 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
   }
 
   private receive(text: string): void {
+    if (text.startsWith(this.ownPrefix)) return;
     const decoded = decodeBusMessage<E>(text);
     if (!decoded.ok) {
       this.reportUnreadable(decoded);
       return;
     }
     const { message } = decoded;
-    if (message.o === this.origin) return;
     if ('resync' in message) {
       this.resyncListeners.emit();
       return;
