@@ -8,6 +8,7 @@ import { withStartupLock } from './db/startup-lock.js';
 import { startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
 import { createGeolocationProvider } from './providers/geolocation/create-geolocation-provider.js';
+import { RetentionJob } from './retention/retention-job.js';
 import { DEMO_USERNAME, seedDatabase } from './seed.js';
 import { endConnectionsWhenClosing, stopOnSignals } from './shutdown.js';
 
@@ -37,6 +38,9 @@ async function main(): Promise<void> {
     systemClock,
     app.log,
   );
+  // Old positions and recordings go at start and daily, where the gateway runs (docs/operations.md).
+  const retention = new RetentionJob(services.retention, app.log);
+  app.addHook('onClose', async () => retention.stop());
   let fleet: { stop(): void }[] = [];
 
   // Once closing, HTTP answers new requests 503 while the device ports close and the pending
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
   app.log.info({ database: database.location, dialect: database.dialect }, 'storage ready');
   if (config.gateway.enabled) {
     const ports = await gateway.start();
+    retention.start();
     // Demo mode: the demo account's devices move, through the real gateway ports.
     if (config.demoMode)
       fleet = startDemoFleet(ports, config.demoIntervalSeconds, demoHistoryHours);
