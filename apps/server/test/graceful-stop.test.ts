@@ -1,9 +1,13 @@
 import http from 'node:http';
 import { hashPasswordForTransport } from '@xunji/shared';
+import { CITIES, createDevice, Trip } from '@xunji/simulator';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { startAMapPlaceStandIn, type AMapPlaceStandIn } from './support/amap-place-stand-in.js';
+import { createRepositories } from '../src/context.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
+import { registerDevice } from './support/gateway.js';
 import { localHttpServer, type LocalHttpServer } from './support/local-http.js';
+import { freePort } from '../../../e2e/support/start-server.js';
 import { startServerProcess, type ServerProcess } from './support/server-process.js';
 
 const KEY = 'graceful-stop-key';
@@ -143,6 +147,65 @@ describe.each(testDialects())('graceful stop on %s', (dialect) => {
       expect(Date.now() - signalled).toBeLessThan(5000);
       expect(server.output()).toContain('not stopped within 1 s (SHUTDOWN_TIMEOUT_S)');
       expect(await inFlight).toBe('cut');
+    },
+  );
+});
+
+describe.each(testDialects())('graceful stop of the device ports on %s', (dialect) => {
+  it(
+    'closes device connections after committing what they sent: each acknowledged fix stored once',
+    { timeout: 60_000 },
+    async () => {
+      const database = await createTestDatabase(dialect);
+      const repositories = createRepositories(database.handle);
+      const { id } = await registerDevice({ repositories }, '138000000011', 'jt808');
+      const port = await freePort();
+      const server = await startServerProcess({
+        ...database.env,
+        GATEWAY: 'on',
+        GATEWAY_HOST: '127.0.0.1',
+        JT808_PORT: String(port),
+        ...Object.fromEntries(
+          [
+            'JT808_UDP_PORT',
+            'OSMAND_PORT',
+            'GT06_PORT',
+            'WATCH_PORT',
+            'H02_PORT',
+            'H02_UDP_PORT',
+          ].map((name) => [name, 'off']),
+        ),
+      });
+      let disconnected = false;
+      const device = createDevice({
+        protocol: 'jt808',
+        deviceId: '138000000011',
+        trip: new Trip({ city: CITIES[0]!, seed: 11, start: Date.now() - 3600_000 }),
+        host: '127.0.0.1',
+        port,
+        // 50 fixes a second, each one simulated second apart (JT/T 808 times have whole seconds).
+        intervalSeconds: 0.02,
+        timeScale: 50,
+        seed: 11,
+        onEvent: (event) => (disconnected ||= event.type === 'disconnected'),
+      });
+      try {
+        device.start();
+        await expect
+          .poll(() => device.acknowledgedFixTimes.length, { timeout: 20_000 })
+          .toBeGreaterThan(20);
+        server.signal('SIGTERM');
+        expect(await server.exited).toBe(0);
+        const acknowledged = [...device.acknowledgedFixTimes];
+        expect(disconnected).toBe(true);
+        const stored = (await repositories.positions.listForDevice(id)).map((row) => row.fixTime);
+        expect(new Set(stored).size).toBe(stored.length);
+        expect(acknowledged.filter((time) => !stored.includes(time))).toEqual([]);
+      } finally {
+        device.stop();
+        await server.kill();
+        await database.drop();
+      }
     },
   );
 });
