@@ -150,6 +150,24 @@ describe('event bus on Redis', () => {
     expect(errors).toEqual([new Error('event bus: message ignored (version)')]);
   });
 
+  it('sends what was published before it closed', async () => {
+    const [gateway, api] = await twoProcesses();
+    const other = received(api);
+    gateway.publish({ type: 'status', deviceId: 4, status: 'offline', at: 5 });
+    await gateway.close();
+    await until(() => other.length === 1);
+  });
+
+  it('fails to connect at once when Redis cannot be reached', async () => {
+    const refused = RedisEventBus.connect<GatewayEvent>({
+      url: 'redis://127.0.0.1:1',
+      channel: 'nowhere',
+      onListenerError: (error) => errors.push(error),
+      onError: (error) => errors.push(error),
+    });
+    await expect(refused).rejects.toThrow('event bus: Redis could not be reached');
+  });
+
   it('carries 10,000 positions published at once in a few messages, in order', async () => {
     const [gateway, api] = await twoProcesses();
     const other = received(api);

@@ -59,8 +59,9 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
   /** Events were dropped since the others were last told. */
   private lost = false;
   private readonly versionsSeen = new Set<unknown>();
+  private closing: Promise<void> | undefined;
 
-  /** Answers once both connections are up and the channel is subscribed. */
+  /** Answers once both connections are up and the channel is subscribed; fails at once otherwise. */
   static async connect<E extends { type: string }>(
     options: RedisEventBusOptions<E>,
   ): Promise<RedisEventBus<E>> {
@@ -69,7 +70,7 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
       await bus.start();
     } catch (error) {
       await bus.close();
-      throw error;
+      throw new Error('event bus: Redis could not be reached', { cause: error });
     }
     return bus;
   }
@@ -81,7 +82,6 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
     this.publisher = new Redis(options.url, {
       lazyConnect: true,
       enableOfflineQueue: false,
-      enableAutoPipelining: true,
       connectionName: 'xunji-bus-publisher',
     });
     this.subscriber = new Redis(options.url, {
@@ -104,7 +104,7 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
 
   publish(event: E): void {
     this.listeners.emit(event);
-    if (this.options.staysLocal?.(event)) return;
+    if (this.closing || this.options.staysLocal?.(event)) return;
     this.queue.push(event);
     this.pending ??= setImmediate(() => this.flush());
   }
@@ -117,8 +117,13 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
     return this.resyncListeners.add(listener);
   }
 
-  /** Sends what is waiting, then closes both connections. */
-  async close(): Promise<void> {
+  /** Sends what is waiting, then closes both connections (once, however often called). */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
     if (this.pending) {
       clearImmediate(this.pending);
       this.flush();
