@@ -6,14 +6,15 @@ import { osmandQuery } from '../src/devices/osmand.js';
 import { OsmandDevice } from '../src/osmand-device.js';
 import { CITIES } from '../src/route.js';
 import { Trip } from '../src/trip.js';
-import { sampleFix } from './helpers.js';
+import { positionsOf, sampleFix } from './helpers.js';
 import { waitFor } from './stub-gateway.js';
 
+/** The position a request gives (an alarm report carries it in its alarm message). */
 const decodePosition = (target: string): Position => {
   const { messages } = findProtocol('osmand')!.decode(textBytes(target), newSession());
-  const position = messages.find((m) => m.type === 'position');
-  if (position?.type !== 'position') throw new Error('no position');
-  return position.position;
+  const [position] = positionsOf(messages);
+  if (!position) throw new Error('no position');
+  return position;
 };
 
 let server: Server | undefined;

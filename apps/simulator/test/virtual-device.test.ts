@@ -189,8 +189,11 @@ describe.each(PROTOCOLS)('VirtualDevice over %s', (protocol) => {
     await waitFor(() => device.online);
     expect(gateway.positions).toHaveLength(0);
     gateway.send({ type: 'locateNow' });
-    await waitFor(() => gateway.positions.length === 1 && device.acknowledgedFixTimes.length === 1);
-    expect(gateway.positions[0]!.fixTime).toBe(device.acknowledgedFixTimes[0]);
+    await waitFor(() => device.acknowledgedFixTimes.length === 1);
+    // A text reply that carries the fix (GT06 "Lat:…,Lon:…") gives the same position again.
+    expect(gateway.positions.length).toBeGreaterThan(0);
+    for (const position of gateway.positions)
+      expect(position.fixTime).toBe(device.acknowledgedFixTimes[0]);
   });
 
   it.runIf(CAN[protocol].unknown)('answers an unknown command with an error reply', async () => {

@@ -16,7 +16,9 @@ const LAT_LON = new RegExp(String.raw`Lat:${COORDINATE},\s*Lon:${COORDINATE}`, '
 const MAP_LINK = /maps\?q=(?:loc:)?([NS-]?)\s*(\d+(?:\.\d+)?),\s*([EW-]?)\s*(\d+(?:\.\d+)?)/i;
 const COURSE = /Course:\s*(\d+(?:\.\d+)?)/i;
 const SPEED = /Speed:\s*(\d+(?:\.\d+)?)/i;
-const DATE_TIME = /(\d{4}|\d{2})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):\s*(\d{1,2}):\s*(\d{1,2})/;
+/** `2017-05-26 10:27:47`, `11-11-15 11:53:43`, or ISO 8601 (`2017-05-26T10:27:47.000Z`: UTC). */
+const DATE_TIME =
+  /(\d{4}|\d{2})-(\d{1,2})-(\d{1,2})(?:\s+|T)(\d{1,2}):\s*(\d{1,2}):\s*(\d{1,2})(?:\.\d+)?(Z)?/;
 
 function degrees(hemisphere: string, whole: string, minutes: string | undefined): number {
   const value = Number(whole) + (minutes === undefined ? 0 : Number(minutes) / 60);
@@ -26,9 +28,10 @@ function degrees(hemisphere: string, whole: string, minutes: string | undefined)
 function timeOf(text: string, offsetMinutes: number): number | undefined {
   const m = DATE_TIME.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as number[];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as number[];
   const fullYear = year! < 100 ? 2000 + year! : year!;
-  return Date.UTC(fullYear, month! - 1, day, hour, minute, second) - offsetMinutes * 60_000;
+  const offset = m[7] ? 0 : offsetMinutes;
+  return Date.UTC(fullYear, month! - 1, day, hour, minute, second) - offset * 60_000;
 }
 
 /**
