@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchWriter } from '../src/gateway/batch-writer.js';
 import { FRAMES_KEPT, FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
 import { GatewayEvents } from '../src/gateway/gateway-events.js';
@@ -8,6 +8,9 @@ import { Pipeline } from '../src/gateway/pipeline.js';
 import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
 import { smsCode, startTestServer, transport, type TestServer } from './support/test-server.js';
+
+// Each command is a Node process of its own (a few seconds on a busy 2-core machine).
+vi.setConfig({ testTimeout: 90_000 });
 
 describe.each(testDialects())('admin CLI on %s', (dialect) => {
   let server: TestServer;
@@ -228,7 +231,7 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
     expect(period!.isTrial).toBe(1);
     expect(device).toMatchObject({ model: 'X3', enterpriseId: Number(orgId) });
     expect((await admin('model:delete', '--name', 'X3')).code).toBe(0);
-  }, 90_000);
+  });
 
   it('explains each command with --help and refuses unknown ones', async () => {
     const help = await admin('device:create', '--help');
