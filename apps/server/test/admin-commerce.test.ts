@@ -48,6 +48,7 @@ describe.each(testDialects())('commerce admin commands on %s', (dialect) => {
         config,
         repositories: server.repositories,
         services: server.services,
+        database: server.database.handle,
         print: (line) => lines.push(line),
       });
       return { stdout: lines.join('\n'), stderr: '' };

@@ -8,7 +8,7 @@ import type { OldRowsBatch } from '../repositories/old-rows.js';
 const DAY_MS = 86_400_000;
 
 /** Rows per delete: each is a short synchronous statement on SQLite, then the gateway's turn. */
-export const RETENTION_BATCH_ROWS = 5000;
+const RETENTION_BATCH_ROWS = 5000;
 /** Recordings per batch: each has files to remove as well. */
 const RECORDING_BATCH = 200;
 
