@@ -33,7 +33,7 @@ describe.each(testDialects())('/metrics on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    ({ gateway, ports } = await startTestGateway(server, ['gt06'], [], {
+    ({ gateway, ports } = await startTestGateway(server, ['gt06', 'osmand'], [], {
       metrics: server.metrics.gateway,
     }));
   });
@@ -49,6 +49,10 @@ describe.each(testDialects())('/metrics on %s', (dialect) => {
     device.socket.write(hexToBytes(GT06_LOCATION));
     await device.heartbeat(0x00);
     await until(async () => (await server.repositories.positions.listForDevice(id)).length === 1);
+    await registerDevice(server, '900000000000001', 'osmand');
+    const report = `id=900000000000001&timestamp=${Math.floor(Date.now() / 1000) - 60}&lat=31.23&lon=121.47`;
+    const answer = await fetch(`http://127.0.0.1:${ports.osmand}/?${report}`, { method: 'POST' });
+    expect(answer.status).toBe(200);
     const stranger = new Gt06Device(ports.gt06!);
     stranger.socket.write(hexToBytes(UNKNOWN_LOGIN));
     await until(() => stranger.closed);
@@ -82,18 +86,21 @@ describe.each(testDialects())('/metrics on %s', (dialect) => {
     await until(async () => (await scrape(server)).samples.get('xunji_live_sockets') === 0);
     const { samples } = await scrape(server);
     expect(samples.get('xunji_positions_stored_total{protocol="gt06"}')).toBe(1);
+    expect(samples.get('xunji_positions_stored_total{protocol="osmand"}')).toBe(1);
+    expect(samples.get('xunji_positions_stored_total{protocol="jt808"}')).toBe(0);
     expect(samples.get('xunji_devices_connected{protocol="gt06"}')).toBe(1);
+    expect(samples.get('xunji_devices_connected{protocol="osmand"}')).toBe(1);
     expect(samples.get('xunji_frames_rejected_total{reason="unknownDevice"}')).toBe(1);
     expect(samples.get('xunji_frames_rejected_total{reason="malformed"}')).toBe(0);
     expect(samples.get('xunji_frames_crc_mismatch_total')).toBe(0);
     expect(samples.get('xunji_connections_refused_total{reason="loginTimeout"}')).toBe(0);
     expect(samples.get('xunji_positions_filtered_total{reason="duplicate"}')).toBe(0);
-    // The login's and the heartbeat's acks (a GT06 location has none).
-    expect(samples.get('xunji_ack_latency_seconds_count')).toBe(2);
+    // GT06: the login's and the heartbeat's acks (a location has none); OsmAnd: its 200.
+    expect(samples.get('xunji_ack_latency_seconds_count')).toBe(3);
     expect(samples.get('xunji_ack_latency_seconds_bucket{le="+Inf"}')).toBe(
       samples.get('xunji_ack_latency_seconds_count'),
     );
-    expect(samples.get('xunji_batch_positions_sum')).toBe(1);
+    expect(samples.get('xunji_batch_positions_sum')).toBe(2);
     expect(samples.get('xunji_batch_commit_seconds_count')).toBeGreaterThanOrEqual(1);
     expect(
       samples.get(
