@@ -7,7 +7,7 @@ import { hashSecret } from '../apps/server/src/services/password-hasher.js';
 import { createTestDatabase } from '../apps/server/test/support/databases.js';
 import { DEVICES_PER_WORKER, driveDevices } from './ingest/device-clients.js';
 import { startGateway, type GatewayOptions } from './ingest/gateway-process.js';
-import { bucketPercentile, round1 } from './ingest/stats.js';
+import { loadFigures, round1 } from './ingest/stats.js';
 
 /**
  * N JT/T 808 devices on real loopback connections (spread over several source addresses and
@@ -108,15 +108,8 @@ export default async function ingest() {
       offeredPerSec: RATE,
       seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
-      positionsPerSec: Math.round(report.acked / SECONDS),
       sent: report.sent,
-      acked: report.acked,
-      skippedWhileUnacked: report.skipped,
-      socketErrors: report.failed,
-      ackP50Ms: bucketPercentile(report.histogram, 0.5),
-      ackP99Ms: bucketPercentile(report.histogram, 0.99),
-      // The server's own CPU (user + system) in the window, per position acknowledged in it.
-      serverCpuUsPerPosition: Math.round((cpuSeconds * 1e6) / Math.max(1, report.acked)),
+      ...loadFigures(report, SECONDS, cpuSeconds),
       serverCpuCores: round1(cpuSeconds / SECONDS),
       rssMb: Math.round(peakRssKb / 1024),
       // What the connections added to the idle server, per connection: logged in, before the load…

@@ -7,7 +7,7 @@ import type { Fleet } from './fleet.js';
 import { startGateway } from '../ingest/gateway-process.js';
 import { alarmsOfTrip, type DeviceLayout } from './layout.js';
 import type { PushArrival } from './push-arrivals.js';
-import { bucketPercentile, round1 } from '../ingest/stats.js';
+import { loadFigures, round1 } from '../ingest/stats.js';
 import { FRAMES_PER_CROSSING, type CrossingOptions } from './route.js';
 
 const ROUTE_MODULE = path.join(import.meta.dirname, 'route.ts');
@@ -167,13 +167,7 @@ export async function measuredRun(
     fences: withFences,
     loadAverage,
     connected: report.connected,
-    positionsPerSec: Math.round(report.acked / load.seconds),
-    acked: report.acked,
-    skippedWhileUnacked: report.skipped,
-    socketErrors: report.failed,
-    ackP50Ms: bucketPercentile(report.histogram, 0.5),
-    ackP99Ms: bucketPercentile(report.histogram, 0.99),
-    serverCpuUsPerPosition: Math.round((cpuSeconds * 1e6) / Math.max(1, report.acked)),
+    ...loadFigures(report, load.seconds, cpuSeconds),
     rssMb,
     pushesExpected,
     pushesReceived: pushes.length,

@@ -1,5 +1,6 @@
 import type { AlarmType, Cell, DecodedMessage, WifiAccessPoint } from '@xunji/protocols';
 import type { AlarmLogRow, AudioRecordRow, CommandRow, DeviceStatus } from '../db/schema.js';
+import { Fanout } from '../bus/fanout.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 
 /** What the gateway tells the rest of the server, each once its data is committed. */
@@ -39,9 +40,11 @@ export type GatewayListener = (event: GatewayEvent) => void;
 
 /** A synchronous fan-out; a failing listener is reported and never stops the others. */
 export class GatewayEvents {
-  private readonly listeners = new Set<GatewayListener>();
+  private readonly listeners: Fanout<GatewayEvent>;
 
-  constructor(private readonly onListenerError: (error: unknown) => void) {}
+  constructor(onListenerError: (error: unknown) => void) {
+    this.listeners = new Fanout(onListenerError);
+  }
 
   get active(): boolean {
     return this.listeners.size > 0;
@@ -49,17 +52,10 @@ export class GatewayEvents {
 
   /** Answers the function that unsubscribes. */
   subscribe(listener: GatewayListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   publish(event: GatewayEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.onListenerError(error);
-      }
-    }
+    this.listeners.emit(event);
   }
 }
