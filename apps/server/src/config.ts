@@ -19,6 +19,11 @@ import {
   operationsSettings,
   type OperationsSettings,
 } from './operations-settings.js';
+import {
+  clusterEnvironment,
+  clusterSettings,
+  type ClusterSettings,
+} from './cluster/cluster-settings.js';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -49,6 +54,7 @@ const environment = z.object({
   ...commerceEnvironment,
   ...socialEnvironment,
   ...operationsEnvironment,
+  ...clusterEnvironment,
   ...contentEnvironment,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -253,6 +259,8 @@ export interface Config {
   content: ContentSettings;
   /** Data retention and shutdown (operations-settings.ts). */
   operations: OperationsSettings;
+  /** The process's role and Redis (cluster/cluster-settings.ts). */
+  cluster: ClusterSettings;
 }
 
 export class ConfigError extends Error {}
@@ -316,6 +324,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const commerce = commerceSettings(e, production, publicUrl, problems);
   const social = socialSettings(e, problems);
   const operations = operationsSettings(e);
+  const cluster = clusterSettings(e, problems);
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -345,7 +354,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoIntervalSeconds: e.DEMO_INTERVAL_S,
     demoHistoryHours: e.DEMO_HISTORY_H,
     gateway: {
-      enabled: e.GATEWAY === 'on',
+      enabled: e.GATEWAY === 'on' && cluster.runs.gateway,
       host: e.GATEWAY_HOST,
       ports: {
         osmand: e.OSMAND_PORT,
@@ -438,5 +447,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     social,
     content: contentSettings(e),
     operations,
+    cluster,
   };
 }
