@@ -1,5 +1,6 @@
 /**
- * simulate --devices N --protocols gt06,jt808 --interval S --server HOST [--gt06-port 5023]
+ * simulate --devices N --protocols gt06,jt808 --interval S --server HOST[:PORT][,HOST[:PORT]…]
+ *          [--gt06-port 5023]
  *          [--jt808-port 5015] [--osmand-port 5055] [--watch-port 5093] [--h02-port 5013]
  *          [--id-prefix 86000000] [--duration S] [--time-scale 1] [--list-ids]
  */
@@ -13,6 +14,7 @@ import {
   type SimulatedProtocol,
 } from './fleet.js';
 import { CITIES } from './route.js';
+import { parseServerList, type ServerAddress } from './server-address.js';
 import { Trip } from './trip.js';
 import type { DeviceEvent } from './virtual-device.js';
 
@@ -55,6 +57,14 @@ if (unknown.length > 0)
 const chosen = protocols as SimulatedProtocol[];
 const port = (protocol: SimulatedProtocol): number =>
   positive(`${protocol}-port`, values[`${protocol}-port`]);
+/** A device connects to the first server and moves on to the next when a connection fails. */
+function servers(protocol: SimulatedProtocol): ServerAddress[] {
+  try {
+    return parseServerList(values.server, port(protocol));
+  } catch (error) {
+    fail(`--server: ${(error as Error).message}`);
+  }
+}
 
 let members: ReturnType<typeof fleetMember>[];
 try {
@@ -79,12 +89,13 @@ const interval = positive('interval', values.interval);
 const timeScale = positive('time-scale', values['time-scale']);
 const devices = members.map(({ protocol, deviceId }, index) => {
   const seed = Number(deviceId.slice(-9));
+  const [first, ...otherServers] = servers(protocol);
   return createDevice({
     protocol,
     deviceId,
     trip: new Trip({ city: CITIES[index % CITIES.length]!, seed, start: Date.now() }),
-    host: values.server,
-    port: port(protocol),
+    ...first!,
+    otherServers,
     intervalSeconds: interval,
     timeScale,
     seed,

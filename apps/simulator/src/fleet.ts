@@ -5,6 +5,7 @@ import { H02Device } from './devices/h02.js';
 import { Jt808Device } from './devices/jt808.js';
 import { WatchDevice } from './devices/watch.js';
 import { OsmandDevice } from './osmand-device.js';
+import type { ServerAddress } from './server-address.js';
 import type { Trip } from './trip.js';
 import { VirtualDevice, type DeviceEvent } from './virtual-device.js';
 
@@ -79,6 +80,8 @@ export interface FleetDeviceOptions {
   trip: Trip;
   host: string;
   port: number;
+  /** More gateways, tried in turn after a failed or closed connection (a cluster's). */
+  otherServers?: readonly ServerAddress[];
   intervalSeconds: number;
   timeScale?: number;
   /** Reconnect delay of connected devices, doubled per failure up to `maxBackoffMs`. */

@@ -21,6 +21,7 @@ export type {
 export * from './fleet.js';
 export * from './osmand-device.js';
 export { seededRandom } from './random.js';
+export * from './server-address.js';
 export * from './route.js';
 export * from './trip.js';
 export * from './virtual-device.js';

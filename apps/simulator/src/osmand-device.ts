@@ -1,10 +1,11 @@
 /**
  * A phone running OsmAnd / Traccar Client: one HTTP request per fix; a fix counts as acknowledged
  * when the gateway answers 200 (it does so once the position is stored). Fixes that fail are kept
- * and sent again, oldest first, before new ones.
+ * and sent again, oldest first, before new ones, to the next of its servers when it has several.
  */
 import { osmandQuery } from './devices/osmand.js';
 import type { Fix } from './fix.js';
+import { serverRotationOf, type ServerAddress, type ServerRotation } from './server-address.js';
 import type { Trip } from './trip.js';
 import type { DeviceEvent, DeviceEventType } from './virtual-device.js';
 
@@ -13,6 +14,8 @@ export interface OsmandDeviceOptions {
   trip: Trip;
   host: string;
   port: number;
+  /** A cluster's other gateways, each tried in turn after a request to the one before fails. */
+  otherServers?: readonly ServerAddress[];
   intervalSeconds: number;
   timeScale?: number;
   maxBuffered?: number;
@@ -25,8 +28,11 @@ export class OsmandDevice {
   private timer: NodeJS.Timeout | undefined;
   private sending = false;
   private stopped = false;
+  private readonly servers: ServerRotation;
 
-  constructor(private readonly options: OsmandDeviceOptions) {}
+  constructor(private readonly options: OsmandDeviceOptions) {
+    this.servers = serverRotationOf(options);
+  }
 
   get deviceId(): string {
     return this.options.deviceId;
@@ -62,13 +68,14 @@ export class OsmandDevice {
     this.sending = true;
     while (this.queue.length > 0 && !this.stopped) {
       const fix = this.queue[0]!;
-      const { host, port } = this.options;
+      const { host, port } = this.servers.current;
       try {
         const response = await fetch(`http://${host}:${port}${osmandQuery(this.deviceId, fix)}`);
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
       } catch (error) {
         this.emit('buffered', `${this.queue.length} fixes: ${(error as Error).message}`);
+        this.servers.advance();
         break;
       }
       this.queue.shift();

@@ -1,7 +1,8 @@
 /**
  * One simulated tracker on a real TCP connection: logs in, reports fixes every interval, keeps
  * heartbeats going, loses signal now and then (buffering fixes and re-uploading them flagged after
- * reconnecting), reconnects with backoff, and answers commands as the real device would.
+ * reconnecting), reconnects with backoff (to the next of its servers, when it has several), and
+ * answers commands as the real device would.
  */
 import { createConnection, type Socket } from 'node:net';
 import type { Framer } from '@xunji/protocols';
@@ -14,6 +15,7 @@ import {
   type ServerMessage,
 } from './fix.js';
 import { between, seededRandom, type Random } from './random.js';
+import { serverRotationOf, type ServerAddress, type ServerRotation } from './server-address.js';
 import type { Trip } from './trip.js';
 
 /** Fixes a device keeps while offline unless told otherwise. */
@@ -46,6 +48,11 @@ export interface VirtualDeviceOptions {
   trip: Trip;
   host: string;
   port: number;
+  /**
+   * A cluster's other gateways: after a failed or closed connection the device tries the next
+   * address (round robin from host:port), with the same backoff.
+   */
+  otherServers?: readonly ServerAddress[];
   /** Seconds between fixes (fractions allowed for tests). */
   intervalSeconds: number;
   /** Seconds between heartbeats; default 3 × interval. */
@@ -76,6 +83,7 @@ export class VirtualDevice {
   readonly codec: DeviceCodec;
   private readonly options: VirtualDeviceOptions;
   private readonly random: Random;
+  private readonly servers: ServerRotation;
   private state: State = 'idle';
   private socket: Socket | undefined;
   private framer: Framer | undefined;
@@ -95,6 +103,7 @@ export class VirtualDevice {
     this.options = options;
     this.codec = options.codec;
     this.random = seededRandom(options.seed ?? 1);
+    this.servers = serverRotationOf(options);
     this.intervalSeconds = options.intervalSeconds;
     this.backoff = options.backoffMs ?? 1000;
     this.lastFix = options.trip.fix();
@@ -182,8 +191,9 @@ export class VirtualDevice {
   private connect(): void {
     if (this.state !== 'idle') return;
     this.state = 'connecting';
-    this.emit('connecting', `${this.options.host}:${this.options.port}`);
-    const socket = createConnection({ host: this.options.host, port: this.options.port });
+    const { host, port } = this.servers.current;
+    this.emit('connecting', `${host}:${port}`);
+    const socket = createConnection({ host, port });
     this.socket = socket;
     this.framer = this.codec.createFramer();
     socket.setNoDelay(true);
@@ -222,6 +232,8 @@ export class VirtualDevice {
     this.keep([...unacked, ...this.buffer]);
     this.emit('disconnected', `${this.buffer.length} fixes buffered`);
     if (this.state === 'stopped' || this.state === 'noSignal') return;
+    // The server failed or closed it: the next one's turn (after a lost signal, the same one).
+    this.servers.advance();
     this.state = 'idle';
     const delay = this.backoff;
     this.backoff = Math.min(this.backoff * 2, this.options.maxBackoffMs ?? 60_000);

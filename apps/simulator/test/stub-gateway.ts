@@ -15,12 +15,17 @@ export type StubProtocol = 'gt06' | 'jt808' | 'watch' | 'h02';
 export class StubGateway {
   readonly messages: DecodedMessage[] = [];
   readonly logins: string[] = [];
+  /** Connections accepted so far. */
+  accepted = 0;
   private readonly server: Server;
   private readonly connections = new Map<Socket, ProtocolSession>();
+  /** Frames are still decoded, but only logins are answered (a gateway that stalls). */
+  private holding = false;
 
   constructor(readonly protocol: StubProtocol) {
     const decoder = findProtocol(protocol)!;
     this.server = createServer((socket) => {
+      this.accepted++;
       const framer = decoder.createFramer();
       const session = newSession();
       this.connections.set(socket, session);
@@ -29,9 +34,10 @@ export class StubGateway {
           const result = decoder.decode(frame, session);
           const { messages } = result;
           this.messages.push(...messages);
-          for (const m of messages) if (m.type === 'login') this.logins.push(m.deviceId);
+          const login = messages.find((m) => m.type === 'login');
+          if (login) this.logins.push(login.deviceId);
           const ack = answerOf(result);
-          if (ack) socket.write(ack);
+          if (ack && (!this.holding || login)) socket.write(ack);
         }
       });
       socket.on('error', () => undefined);
@@ -39,8 +45,8 @@ export class StubGateway {
     });
   }
 
-  async listen(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  async listen(port = 0): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     return (this.server.address() as AddressInfo).port;
   }
 
@@ -63,6 +69,11 @@ export class StubGateway {
       socket.write(encoded.bytes);
       return encoded.reference ?? '';
     });
+  }
+
+  /** From now on only logins are acknowledged: what devices send stays unconfirmed. */
+  holdAcks(): void {
+    this.holding = true;
   }
 
   dropConnections(): void {
