@@ -103,6 +103,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
         JT808_PORT: String(port),
         DEMO_MODE: 'false',
         LOG_LEVEL: 'warn',
+        REDIS_URL: '',
         ...Object.fromEntries(OTHER_LISTENERS.map((name) => [name, 'off'])),
         ...options.env,
       },

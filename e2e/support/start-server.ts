@@ -144,6 +144,9 @@ async function spawnServer(
         GATEWAY: 'off',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // One process of its own: never a cluster's bus shared with other tests' servers.
+        REDIS_URL: '',
+        ROLE: '',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,9 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createRepositories, createServices, type Repositories, type Services } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
-import { GatewayEvents } from './gateway/gateway-events.js';
+import type { ServerBuses } from './cluster/server-buses.js';
+import { openServerBuses } from './cluster/server-buses.js';
+import type { GatewayEvents } from './gateway/gateway-events.js';
 import { failure } from './http/envelope.js';
 import { answerClientError } from './http/client-error.js';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler.js';
@@ -48,6 +50,8 @@ export interface Server {
   repositories: Repositories;
   /** The gateway's events, once committed; main.ts hands it to the Gateway. */
   events: GatewayEvents;
+  /** Both buses (events and the processes' notices); closed last when the server closes. */
+  buses: ServerBuses;
   /** Which devices each user may see (the live socket follows its changes). */
   deviceVisibility: DeviceVisibility;
   /** This server's /metrics series; main.ts hands `metrics.gateway` to the Gateway. */
@@ -82,56 +86,78 @@ export async function buildServer(
     http: httpServerTimeouts(config.http),
   });
   const repositories = createRepositories(database);
-  const events = new GatewayEvents((error) =>
-    app.log.error({ err: error }, 'gateway event listener failed'),
-  );
-  const services = await createServices(config, repositories, app.log, options.clock, (event) =>
-    events.publish(event),
+  const { runs } = config.cluster;
+  const buses = await openServerBuses(config.cluster.redisUrl, app.log);
+  // Registered first, so that it runs last: every other part has stopped publishing by then.
+  app.addHook('onClose', async () => buses.close());
+  const { events, notices } = buses;
+  const services = await createServices(
+    config,
+    repositories,
+    app.log,
+    options.clock,
+    (event) => events.publish(event),
+    notices,
   );
   const deviceVisibility: DeviceVisibility = services.deviceAccess;
-  // Stops and trips follow the stored positions (reports also bring them up to date first);
-  // cached tracks of the stored span are dropped.
   const { segmentUpdater, trackCache } = services;
-  events.subscribe((event) => {
-    if (event.type !== 'stored') return;
-    trackCache.stored(event.deviceId, event.from, event.to);
-    segmentUpdater.stored(event.deviceId, event.lateFrom).catch((error: unknown) => {
-      app.log.error({ err: error }, 'could not mark late positions for detection');
+  // Cached tracks of a stored span are dropped in every process that answers the API.
+  if (runs.api) {
+    events.subscribe((event) => {
+      if (event.type === 'stored') trackCache.stored(event.deviceId, event.from, event.to);
     });
-  });
-  await segmentUpdater.start(config.segments.sweepMs);
-  app.addHook('onClose', async () => segmentUpdater.stop());
-  // Alarms follow the committed events; deliveries run on their own, never in the gateway's way.
+    // Events missed while cut off from the others: no cached track can be trusted.
+    events.onResync(() => trackCache.clear());
+  }
   const { alarmEngine, notificationWorker } = services;
-  alarmEngine.start(events);
-  notificationWorker.start();
+  if (runs.worker) {
+    // Stops and trips follow the stored positions (reports also bring them up to date first).
+    await segmentUpdater.start(config.segments.sweepMs);
+    app.addHook('onClose', async () => segmentUpdater.stop());
+    // Deliveries run on their own, never in the gateway's way.
+    notificationWorker.start();
+    app.addHook('onClose', async () => notificationWorker.stop());
+  }
+  if (runs.gateway) {
+    // Where a device's events arise, in order and without loss (pub/sub may drop): late fixes are
+    // marked for stop and trip detection, and the alarm stage evaluates fences and device alarms.
+    events.subscribe((event) => {
+      if (event.type !== 'stored') return;
+      segmentUpdater.stored(event.deviceId, event.lateFrom).catch((error: unknown) => {
+        app.log.error({ err: error }, 'could not mark late positions for detection');
+      });
+    });
+    alarmEngine.start(events);
+    app.addHook('onClose', async () => alarmEngine.stop());
+  }
   const metrics = new ServerMetrics({
     deliveries: notificationWorker.results,
     pendingJobs: () => repositories.notifications.pendingCount(),
   });
-  app.addHook('onClose', async () => {
-    await alarmEngine.stop();
-    await notificationWorker.stop();
-  });
-  // Recordings: media packets from the gateway become playable files, in the background.
-  const stopAudioIngest = services.audioIngest.start(
-    events,
-    Math.min(5000, config.recordings.chunkTimeoutMs),
-  );
-  // Devices' own reports of their relay and garrison become their confirmed state.
-  const stopSwitchReports = services.commandLifecycle.follow(events);
-  app.addHook('onClose', async () => {
-    stopAudioIngest();
-    stopSwitchReports();
-    await services.audioIngest.idle();
-    await services.commandLifecycle.idle();
-  });
-  // SIM cards kept by an operator platform: usage refreshed nightly, failed top-ups sent again.
-  services.simSync.start();
-  app.addHook('onClose', async () => services.simSync.stop());
-  // Unpaid orders close after their window; lost notifications are found at the provider.
-  services.commerceJobs.start();
-  app.addHook('onClose', async () => services.commerceJobs.stop());
+  if (runs.gateway) {
+    // Recordings: media packets (they stay in the process that received them) become playable
+    // files, in the background.
+    const stopAudioIngest = services.audioIngest.start(
+      events,
+      Math.min(5000, config.recordings.chunkTimeoutMs),
+    );
+    // Devices' own reports of their relay and garrison become their confirmed state.
+    const stopSwitchReports = services.commandLifecycle.follow(events);
+    app.addHook('onClose', async () => {
+      stopAudioIngest();
+      stopSwitchReports();
+      await services.audioIngest.idle();
+    });
+  }
+  app.addHook('onClose', async () => services.commandLifecycle.idle());
+  if (runs.worker) {
+    // SIM cards kept by an operator platform: usage refreshed nightly, failed top-ups sent again.
+    services.simSync.start();
+    app.addHook('onClose', async () => services.simSync.stop());
+    // Unpaid orders close after their window; lost notifications are found at the provider.
+    services.commerceJobs.start();
+    app.addHook('onClose', async () => services.commerceJobs.stop());
+  }
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,
@@ -159,7 +185,8 @@ export async function buildServer(
         const local = request.url.slice(config.apiRoot.length).split('?')[0] ?? '';
         if (!OPERATOR_PATHS.has(local)) request.application = await applications.resolve(request);
       });
-      healthRoutes(scope, new Readiness(new ReadinessRepository(database)));
+      healthRoutes(scope, new Readiness(new ReadinessRepository(database), buses.redisConnected));
+      if (!runs.api) return;
       const openApi = buildOpenApi(config.apiRoot);
       scope.get('/docs', async () => openApi);
       const registerCall = createCallRegistrar(scope, services.tokens, config.env !== 'production');
@@ -181,25 +208,30 @@ export async function buildServer(
     },
     { prefix: config.apiRoot },
   );
-  // A scope of its own: providers and the buyer's browser send no applicationId, bodies stay raw.
-  // A scope of its own: Apple's form_post carries no applicationId and a form body.
-  await app.register(appleCallback, { prefix: config.apiRoot, appleSignIn: services.appleSignIn });
-  await app.register(paymentCallbacks, {
-    prefix: config.apiRoot,
-    notifications: services.paymentNotifications,
-    development: services.paymentProviders.development,
-  });
-  // A scope of its own: a browser WebSocket sends no applicationId header (it comes with `auth`).
-  await app.register(liveSocket, {
-    prefix: config.apiRoot,
-    events,
-    tokens: services.tokens,
-    visibility: deviceVisibility,
-    openSockets: metrics.liveSockets,
-  });
+  if (runs.api) {
+    // A scope of its own: Apple's form_post carries no applicationId and a form body.
+    await app.register(appleCallback, {
+      prefix: config.apiRoot,
+      appleSignIn: services.appleSignIn,
+    });
+    // A scope of its own: providers and the buyer's browser send no applicationId, bodies stay raw.
+    await app.register(paymentCallbacks, {
+      prefix: config.apiRoot,
+      notifications: services.paymentNotifications,
+      development: services.paymentProviders.development,
+    });
+    // A scope of its own: a browser WebSocket sends no applicationId header (it comes with `auth`).
+    await app.register(liveSocket, {
+      prefix: config.apiRoot,
+      events,
+      tokens: services.tokens,
+      visibility: deviceVisibility,
+      openSockets: metrics.liveSockets,
+    });
+  }
 
-  const webIndex = path.join(config.webDist, 'index.html');
-  const serveWeb = fs.existsSync(webIndex);
+  // Only the processes that answer the API serve the app.
+  const serveWeb = runs.api && fs.existsSync(path.join(config.webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -222,5 +254,5 @@ export async function buildServer(
     return reply.status(404).send(failure('ROUTE_NOT_FOUND', requestLanguage(request)));
   });
 
-  return { app, services, repositories, events, deviceVisibility, metrics };
+  return { app, services, repositories, events, buses, deviceVisibility, metrics };
 }

@@ -8,6 +8,9 @@ import { AudioTranscoder, bundledFfmpegPath } from './audio/audio-transcoder.js'
 import { MediaUploads } from './audio/media-uploads.js';
 import { RecordingFiles } from './audio/recording-files.js';
 import type { GatewayEvent } from './gateway/gateway-events.js';
+import type { EventBus } from './bus/event-bus.js';
+import { LocalEventBus } from './bus/local-event-bus.js';
+import type { ClusterNotice } from './cluster/cluster-notice.js';
 import type { AlarmLogRow } from './db/schema.js';
 import { SegmentUpdater } from './history/segment-updater.js';
 import { CommandDispatcher } from './gateway/command-dispatcher.js';
@@ -71,6 +74,10 @@ export async function createServices(
   clock: Clock = systemClock,
   /** Publishes what the live socket passes on: alarms logged, commands, recordings. */
   publish: (event: GatewayEvent) => void = () => {},
+  /** What the server's processes tell each other (one process: its own bus). */
+  notices: EventBus<ClusterNotice> = new LocalEventBus((error) =>
+    logger.error({ err: error }, 'cluster notice listener failed'),
+  ),
 ) {
   const tokenSecret =
     config.tokenSecret ??
@@ -105,6 +112,7 @@ export async function createServices(
     repositories.users,
     repositories.enterprises,
     repositories.terminals,
+    notices,
   );
   const models = new ModelCatalogue(repositories.deviceModels, clock);
   const addresses = createReverseGeocoder(config, repositories.geocodeCache, logger, clock);
@@ -137,15 +145,20 @@ export async function createServices(
     clock,
     alarmRaised,
   );
+  // The alarm stage runs where the device's connection is: any process may change its rules.
+  const alarmRulesChanged = (deviceId: number) =>
+    notices.publish({ type: 'alarmRulesChanged', deviceId });
+  notices.subscribe((notice) => {
+    if (notice.type !== 'alarmRulesChanged') return;
+    alarmStage.fences.invalidate(notice.deviceId);
+    alarmStage.raiser.invalidate(notice.deviceId);
+  });
   const tenure = new DeviceTenure(
     repositories.tenures,
     repositories.remoteStates,
     deviceAccess,
     clock,
-    (deviceId) => {
-      alarmStage.fences.invalidate(deviceId);
-      alarmStage.raiser.invalidate(deviceId);
-    },
+    alarmRulesChanged,
   );
   const memberNotices = new MemberNotices(repositories, clock, alarmRaised);
   const commandLifecycle = new CommandLifecycle(repositories.remoteStates, clock, logger, publish);
@@ -224,7 +237,7 @@ export async function createServices(
       deviceAccess,
       alarmStage.districts,
       clock,
-      (deviceId) => alarmStage.fences.invalidate(deviceId),
+      alarmRulesChanged,
     ),
     alarmLogs: new AlarmLogService(repositories.alarmLogs, deviceAccess, addresses),
     alarmSettings: new AlarmSettingService(
@@ -232,7 +245,7 @@ export async function createServices(
       repositories.pushClients,
       deviceAccess,
       clock,
-      (deviceId) => alarmStage.raiser.invalidate(deviceId),
+      alarmRulesChanged,
       (openId) => social.wechatAccounts.requireFollower(openId),
     ),
     pushClients: new PushClientService(

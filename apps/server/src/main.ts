@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     return seedDatabase(config, createRepositories(database), systemClock.now());
   });
   const { app, repositories, services, events, metrics } = await buildServer(config, database);
+  const { role, runs } = config.cluster;
 
   const gateway = new Gateway(
     {
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
       dispatcher: services.commandDispatcher,
       media: services.mediaUploads,
       metrics: metrics.gateway,
+      // One process owns every device connection: the ones it had before a restart are gone.
+      // In a cluster the others' devices stay online; a worker finds the ones that went quiet.
+      ownsEveryConnection: role === 'all',
     },
     repositories,
     systemClock,
@@ -40,7 +44,7 @@ async function main(): Promise<void> {
   );
   // Old positions and recordings go at start and daily, where the gateway runs (docs/operations.md).
   const retention = new RetentionJob(services.retention, app.log);
-  app.addHook('onClose', async () => retention.stop());
+  if (runs.worker) app.addHook('onClose', async () => retention.stop());
   let fleet: { stop(): void }[] = [];
 
   // Once closing, HTTP answers new requests 503 while the device ports close and the pending
@@ -59,12 +63,12 @@ async function main(): Promise<void> {
   );
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ database: database.location, dialect: database.dialect }, 'storage ready');
+  app.log.info({ database: database.location, dialect: database.dialect, role }, 'storage ready');
+  if (runs.worker) retention.start();
   if (config.gateway.enabled) {
     const ports = await gateway.start();
-    retention.start();
-    // Demo mode: the demo account's devices move, through the real gateway ports.
-    if (config.demoMode)
+    // Demo mode: the demo account's devices move, through the real gateway ports (one process).
+    if (config.demoMode && role === 'all')
       fleet = startDemoFleet(ports, config.demoIntervalSeconds, demoHistoryHours);
   }
   if (config.demoMode) {

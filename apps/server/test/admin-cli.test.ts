@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchWriter } from '../src/gateway/batch-writer.js';
 import { FRAMES_KEPT, FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
-import { GatewayEvents } from '../src/gateway/gateway-events.js';
+import { LocalEventBus } from '../src/bus/local-event-bus.js';
+import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import { Pipeline } from '../src/gateway/pipeline.js';
 import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
@@ -117,7 +118,7 @@ describe.each(testDialects())('admin CLI on %s', (dialect) => {
     const device = await server.repositories.devices.findByTerminalNo('868120000000001');
     const { positions } = server.repositories;
     const writer = new BatchWriter(positions, { size: 1000, delayMs: 1 });
-    const events = new GatewayEvents(() => undefined);
+    const events = new LocalEventBus<GatewayEvent>(() => undefined);
     const pipeline = new Pipeline(positions, writer, server.clock, 1000, events);
     await pipeline.prepare(device!.id);
     const heartbeats = Array.from({ length: FRAMES_KEPT + 5 }, (_, i) =>

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../src/clock.js';
-import { GatewayEvents } from '../src/gateway/gateway-events.js';
+import { LocalEventBus } from '../src/bus/local-event-bus.js';
+import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import { INITIAL_REMOTE_STATE, type RemoteState } from '../src/remote/remote-state.js';
 import type { RemoteStateRepository } from '../src/repositories/remote-state.repository.js';
 import { CommandLifecycle } from '../src/services/command-lifecycle.js';
@@ -18,7 +19,7 @@ describe('command lifecycle: states devices report on their own', () => {
       get,
       save: async (deviceId: number, state: RemoteState) => void saved.push([deviceId, state]),
     } as unknown as RemoteStateRepository;
-    const events = new GatewayEvents((error) => {
+    const events = new LocalEventBus<GatewayEvent>((error) => {
       throw error;
     });
     const lifecycle = new CommandLifecycle(

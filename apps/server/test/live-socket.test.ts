@@ -10,7 +10,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AppError } from '../src/errors.js';
-import { GatewayEvents } from '../src/gateway/gateway-events.js';
+import { LocalEventBus } from '../src/bus/local-event-bus.js';
+import type { GatewayEvent } from '../src/gateway/gateway-events.js';
 import { VisibilityChanges, type DeviceVisibility } from '../src/live/device-visibility.js';
 import { LiveHub, type LiveSink } from '../src/live/live-hub.js';
 import { liveSocket, type LiveSocketOptions } from '../src/live/live-socket.js';
@@ -391,7 +392,7 @@ describe('live hub', () => {
   const silent = Fastify().log;
 
   it('keeps coalescing for a socket with a full buffer, then sends only the latest', () => {
-    const events = new GatewayEvents(() => undefined);
+    const events = new LocalEventBus<GatewayEvent>(() => undefined);
     const hub = new LiveHub(events, silent, {
       flushMs: 100,
       maxBufferedBytes: 1000,
@@ -429,7 +430,7 @@ describe('live hub', () => {
 
   /** A hub with room for every message, whose events rethrow what a listener throws. */
   function roomyHub() {
-    const events = new GatewayEvents((e) => {
+    const events = new LocalEventBus<GatewayEvent>((e) => {
       throw e;
     });
     const hub = new LiveHub(events, silent, {
@@ -487,7 +488,7 @@ describe('live hub', () => {
 
 describe('live socket latency', () => {
   it('1,000 devices reporting every second to one client: p95 event-to-socket ≤ 200 ms', async () => {
-    const events = new GatewayEvents(() => undefined);
+    const events = new LocalEventBus<GatewayEvent>(() => undefined);
     const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
     const live = await startLiveApp({
       events,
@@ -535,7 +536,7 @@ describe('live socket latency', () => {
   });
 
   it('sends only what the visibility allows, and follows its changes', async () => {
-    const events = new GatewayEvents(() => undefined);
+    const events = new LocalEventBus<GatewayEvent>(() => undefined);
     const visibility = new FakeVisibility(new Map([[1, new Set([10])]]));
     const live = await startLiveApp({ events, tokens: fakeTokens({ t: 1 }), visibility });
     try {

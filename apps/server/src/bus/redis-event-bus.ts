@@ -102,6 +102,11 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
     this.publisher.on('ready', () => this.announceLoss());
   }
 
+  /** Both connections are up (readiness). */
+  get connected(): boolean {
+    return this.publisher.status === 'ready' && this.subscriber.status === 'ready';
+  }
+
   publish(event: E): void {
     this.listeners.emit(event);
     if (this.closing || this.options.staysLocal?.(event)) return;

@@ -1,6 +1,6 @@
 import type { AlarmType, Cell, DecodedMessage, WifiAccessPoint } from '@xunji/protocols';
 import type { AlarmLogRow, AudioRecordRow, CommandRow, DeviceStatus } from '../db/schema.js';
-import { Fanout } from '../bus/fanout.js';
+import type { EventBus } from '../bus/event-bus.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
 
 /** What the gateway tells the rest of the server, each once its data is committed. */
@@ -38,24 +38,8 @@ export type GatewayEvent =
 
 export type GatewayListener = (event: GatewayEvent) => void;
 
-/** A synchronous fan-out; a failing listener is reported and never stops the others. */
-export class GatewayEvents {
-  private readonly listeners: Fanout<GatewayEvent>;
-
-  constructor(onListenerError: (error: unknown) => void) {
-    this.listeners = new Fanout(onListenerError);
-  }
-
-  get active(): boolean {
-    return this.listeners.size > 0;
-  }
-
-  /** Answers the function that unsubscribes. */
-  subscribe(listener: GatewayListener): () => void {
-    return this.listeners.add(listener);
-  }
-
-  publish(event: GatewayEvent): void {
-    this.listeners.emit(event);
-  }
-}
+/**
+ * Where the gateway's events go: every listener of this process at once, and in a cluster every
+ * other process through Redis (bus/). The in-process one is `new LocalEventBus<GatewayEvent>()`.
+ */
+export type GatewayEvents = EventBus<GatewayEvent>;

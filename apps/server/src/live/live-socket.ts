@@ -77,6 +77,12 @@ export const liveSocket: FastifyPluginAsync<LiveSocketOptions> = async (scope, o
       scope.log.debug({ err: error, userId }, 'live socket: visibility change not applied');
     }
   });
+  // Events may have been lost while this process was cut off from the others: each socket is told
+  // its devices again (`ready`), and the app reloads what it shows.
+  const stopWatchingResync = options.events.onResync(() => {
+    scope.log.info({ sockets: connections.size }, 'live socket: events resynced');
+    for (const connection of connections) void connection.refreshDevices();
+  });
   const pinger = setInterval(() => {
     for (const connection of connections) connection.ping();
   }, options.pingMs ?? 30_000);
@@ -85,6 +91,7 @@ export const liveSocket: FastifyPluginAsync<LiveSocketOptions> = async (scope, o
   scope.addHook('onClose', async () => {
     clearInterval(pinger);
     stopWatchingVisibility();
+    stopWatchingResync();
     hub.close();
   });
 

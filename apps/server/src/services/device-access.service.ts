@@ -1,4 +1,6 @@
 import { UserType } from '@xunji/shared';
+import type { EventBus } from '../bus/event-bus.js';
+import type { ClusterNotice } from '../cluster/cluster-notice.js';
 import { AppError } from '../errors.js';
 import type { EnterpriseRepository } from '../repositories/enterprise.repository.js';
 import type {
@@ -15,12 +17,12 @@ import { serviceExpired } from './terminal-view.js';
  * of its organisation or an organisation above it. Every device-scoped service method starts here.
  */
 export class DeviceAccess {
-  private readonly listeners = new Set<(userId: number) => void>();
-
   constructor(
     private readonly users: UserRepository,
     private readonly enterprises: EnterpriseRepository,
     private readonly terminals: TerminalRepository,
+    /** Every process's live sockets hear of a change, whichever process made it. */
+    private readonly notices: EventBus<ClusterNotice>,
   ) {}
 
   async scopeOf(userId: number): Promise<DeviceScope> {
@@ -82,13 +84,14 @@ export class DeviceAccess {
     return this.terminals.visible(await this.scopeOf(userId));
   }
 
-  /** Tells the live socket that these users' device lists changed (bind, unbind, members). */
+  /** Tells the live sockets that these users' device lists changed (bind, unbind, members). */
   changed(...userIds: number[]): void {
-    for (const userId of userIds) for (const listener of this.listeners) listener(userId);
+    if (userIds.length > 0) this.notices.publish({ type: 'accessChanged', userIds });
   }
 
   onChange(listener: (userId: number) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.notices.subscribe((notice) => {
+      if (notice.type === 'accessChanged') notice.userIds.forEach(listener);
+    });
   }
 }

@@ -11,11 +11,14 @@ export interface ReadinessReport {
 /** A check that hangs (a database behind a cut network) answers `timeout` after this. */
 const CHECK_TIMEOUT_MS = 2000;
 
-/** Whether this process can serve: the database answers and its schema is this version's. */
+/**
+ * Whether this process can serve: the database answers and its schema is this version's, and in a
+ * cluster Redis is reachable (`redis` is a check only when `redisConnected` is given).
+ */
 export class Readiness {
   private readonly checks: Record<string, () => Promise<CheckResult>>;
 
-  constructor(repository: ReadinessRepository) {
+  constructor(repository: ReadinessRepository, redisConnected?: () => boolean) {
     this.checks = {
       database: async () => {
         await repository.ping();
@@ -23,6 +26,9 @@ export class Readiness {
       },
       migrations: async () =>
         (await repository.pendingMigrations()).length > 0 ? 'pending' : 'ok',
+      ...(redisConnected && {
+        redis: async () => (redisConnected() ? 'ok' : 'failed'),
+      }),
     };
   }
 

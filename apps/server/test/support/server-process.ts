@@ -33,6 +33,9 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
         PORT: String(port),
         GATEWAY: 'off',
         LOG_LEVEL: 'warn',
+        // One process of its own: never a cluster's bus shared with other tests' servers.
+        REDIS_URL: '',
+        ROLE: '',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
