@@ -1,72 +1,69 @@
-import { alarmNames, DEFAULT_TIME_ZONE, localDateTime, type AlarmType } from '@xunji/shared';
 import type { Clock } from '../clock.js';
-import type { NotificationJobRow, NotificationStatus } from '../db/schema.js';
-import type { AlarmNotice } from '../providers/alarm-notice.js';
-import type { DeliveryOutcome } from '../providers/delivery-outcome.js';
-import type { AlarmLogRepository } from '../repositories/alarm-log.repository.js';
-import type { NotificationRepository } from '../repositories/notification.repository.js';
-import type { PushClientRepository } from '../repositories/push-client.repository.js';
-import type { AlarmChannels, PushMessage } from './alarm-channels.js';
-import { testPushMessage } from './test-alarm.js';
+import type { NotificationJobRow } from '../db/schema.js';
+import type { AlarmChannels } from './alarm-channels.js';
+import {
+  isPhone,
+  NotificationDelivery,
+  type DeliveryRepositories,
+  type DeliveryRules,
+} from './notification-delivery.js';
 
-export interface DeliveryRules {
-  maxAttempts: number;
-  /** The wait before the second attempt; each later one waits twice as long. */
-  backoffMs: number;
-  /** How long a taken job is this worker's before another may take it. */
-  leaseMs: number;
-  pollMs: number;
-  /** §9: the same number is not called or texted again within this time. */
-  phoneRepeatMs: number;
-  /** The app's public address, for the link in WeChat messages ('' when unknown). */
-  appUrl: string;
-}
-
-/** How a delivery attempt ended: a job status, or `retry` when it is pending again. */
-export type DeliveryResult = Exclude<NotificationStatus, 'pending'> | 'retry';
+export type { DeliveryResult } from './notification-delivery.js';
 
 const BATCH = 50;
-const language = (value: string) => (value === 'en' ? 'en' : 'zh-CN');
-/** The channels of the 3-minute rule (§9). */
-const isPhone = (channel: string) => channel === 'sms' || channel === 'tel';
 
 /**
- * Delivers alarm notification jobs away from the gateway's path: polls for due jobs (and runs at
- * once when an alarm is raised), retries with backoff, records every attempt.
+ * Delivers alarm notification jobs away from the gateway's path: runs at once when an alarm is
+ * raised (`kick`) and at every poll of the schedule, one `NotificationDelivery` per job. In a
+ * cluster the due jobs are handed to the delivery queue instead (`handOff`), whose workers
+ * deliver them with the same `NotificationDelivery`.
  */
 export class NotificationWorker {
-  private timer: NodeJS.Timeout | undefined;
+  readonly delivery: NotificationDelivery;
   private running: Promise<void> | undefined;
   private again = false;
-  /** Delivery attempts of this process so far, by channel and result (read by /metrics). */
-  readonly results: Record<string, Partial<Record<DeliveryResult, number>>> = {};
+  private feed: (() => Promise<unknown>) | undefined;
 
   constructor(
-    private readonly repositories: {
-      notifications: NotificationRepository;
-      alarmLogs: AlarmLogRepository;
-      pushClients: PushClientRepository;
-    },
-    private readonly channels: AlarmChannels,
-    private readonly rules: DeliveryRules,
+    private readonly repositories: DeliveryRepositories,
+    channels: AlarmChannels,
+    rules: DeliveryRules,
     private readonly clock: Clock,
     private readonly onError: (error: unknown) => void,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => this.kick(), this.rules.pollMs);
-    this.timer.unref();
+  ) {
+    this.delivery = new NotificationDelivery(repositories, channels, rules, clock);
   }
 
+  /** Delivery attempts of this process so far, by channel and result (read by /metrics). */
+  get results() {
+    return this.delivery.results;
+  }
+
+  /** From now on a kick hands the due jobs to `feed` (a queue) instead of delivering them here. */
+  handOff(feed: () => Promise<unknown>): void {
+    this.feed = feed;
+  }
+
+  // TEMPORARY until app.ts calls the jobs' one start (removed in the wiring step).
+  private timer: NodeJS.Timeout | undefined;
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), this.delivery.rules.pollMs);
+    this.timer.unref();
+  }
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.idle();
   }
 
   /** Resolves when the run in progress (and any asked for during it) is over. */
   async idle(): Promise<void> {
     while (this.running) await this.running;
+  }
+
+  /** One poll: the due jobs now, and whatever is asked for meanwhile. */
+  poll(): Promise<void> {
+    this.kick();
+    return this.idle();
   }
 
   /** Runs the due jobs now (or right after the run in progress). */
@@ -75,7 +72,7 @@ export class NotificationWorker {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    this.running = (this.feed ?? (() => this.drain()))()
       .then(() => undefined, this.onError)
       .finally(() => {
         this.running = undefined;
@@ -101,118 +98,10 @@ export class NotificationWorker {
       }
       await Promise.all(
         [...chains.values()].map(async (jobs) => {
-          for (const job of jobs) if (await this.deliver(job)) total++;
+          for (const job of jobs) if (await this.delivery.deliver(job)) total++;
         }),
       );
       if (due.length < BATCH) return total;
     }
-  }
-
-  private async deliver(job: NotificationJobRow): Promise<boolean> {
-    const { notifications } = this.repositories;
-    const now = this.clock.now();
-    if (!(await notifications.claim(job, now, this.rules.leaseMs))) return false;
-    if (isPhone(job.channel)) {
-      const last = await notifications.lastSentTo(job.channel, job.recipient);
-      if (last !== undefined && now - last < this.rules.phoneRepeatMs) {
-        await notifications.settle(
-          job,
-          { at: now, ok: false, detail: 'the same number was reached less than 3 minutes ago' },
-          { status: 'throttled', counted: false },
-        );
-        this.count(job.channel, 'throttled');
-        return true;
-      }
-    }
-    let outcome: DeliveryOutcome;
-    try {
-      outcome = await this.send(job);
-    } catch (error) {
-      outcome = { ok: false, retryable: true, reason: String(error) };
-    }
-    await this.settle(job, outcome);
-    return true;
-  }
-
-  private async settle(job: NotificationJobRow, outcome: DeliveryOutcome): Promise<void> {
-    const at = this.clock.now();
-    if (outcome.ok) {
-      await this.repositories.notifications.settle(
-        job,
-        { at, ok: true, detail: outcome.reference ?? null },
-        { status: 'sent', counted: true },
-      );
-      this.count(job.channel, 'sent');
-      return;
-    }
-    const retry = outcome.retryable && !outcome.gone && job.attempts + 1 < this.rules.maxAttempts;
-    const status: NotificationStatus = outcome.gone ? 'gone' : retry ? 'pending' : 'failed';
-    if (outcome.gone && job.channel === 'push')
-      await this.repositories.pushClients.delete(job.recipient);
-    await this.repositories.notifications.settle(
-      job,
-      { at, ok: false, detail: outcome.reason },
-      {
-        status,
-        counted: true,
-        ...(retry ? { nextAttemptAt: at + this.rules.backoffMs * 2 ** job.attempts } : {}),
-      },
-    );
-    this.count(job.channel, status === 'pending' ? 'retry' : status);
-  }
-
-  private count(channel: string, result: DeliveryResult): void {
-    const counts = (this.results[channel] ??= {});
-    counts[result] = (counts[result] ?? 0) + 1;
-  }
-
-  private async send(job: NotificationJobRow): Promise<DeliveryOutcome> {
-    if (job.alarmId === null) return this.sendTest(job);
-    const alarm = await this.repositories.alarmLogs.withDevice(job.alarmId);
-    if (!alarm) return { ok: false, retryable: false, reason: 'the alarm no longer exists' };
-    const lang = language(job.language);
-    const name = alarmNames[alarm.alarmType as AlarmType]?.[lang] ?? alarm.alarmType;
-    const notice: AlarmNotice = {
-      deviceName: alarm.name ?? alarm.terminalNo,
-      alarmName: [name, alarm.fenceName ?? alarm.member].filter(Boolean).join(' '),
-      time: localDateTime(alarm.alarmTime, DEFAULT_TIME_ZONE),
-      ...(alarm.address ? { address: alarm.address } : {}),
-    };
-    const link = `/pagesMore/message/statement?id=${alarm.id}`;
-    switch (job.channel) {
-      case 'push':
-        return this.pushTo(job.recipient, {
-          alarmId: alarm.id,
-          terminalId: alarm.deviceId,
-          title: notice.alarmName,
-          body: [notice.deviceName, notice.time, notice.address].filter(Boolean).join(' · '),
-        });
-      case 'sms':
-        return this.channels.sms(job.recipient, notice);
-      case 'tel':
-        return this.channels.tel(job.recipient, notice);
-      case 'wechat':
-        return this.channels.wechat(
-          job.recipient,
-          notice,
-          this.rules.appUrl && this.rules.appUrl + link,
-        );
-      default:
-        return { ok: false, retryable: false, reason: `unknown channel ${job.channel}` };
-    }
-  }
-
-  /** A developer's test alarm (§6): pushes only. */
-  private sendTest(job: NotificationJobRow): Promise<DeliveryOutcome> {
-    if (job.channel !== 'push')
-      return Promise.resolve({ ok: false, retryable: false, reason: 'a test alarm is pushed' });
-    return this.pushTo(job.recipient, testPushMessage(language(job.language)));
-  }
-
-  private async pushTo(clientId: string, message: PushMessage): Promise<DeliveryOutcome> {
-    const client = await this.repositories.pushClients.byId(clientId);
-    if (!client)
-      return { ok: false, retryable: false, reason: 'the push client is gone', gone: true };
-    return this.channels.push(client, message);
   }
 }

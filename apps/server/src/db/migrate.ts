@@ -24,6 +24,7 @@ import { oauthIdentities } from './migrations/0022-oauth-identities.js';
 import { developerMode } from './migrations/0023-developer-mode.js';
 import { positionsByDevice } from './migrations/0024-positions-by-device.js';
 import { deviceSimNumber } from './migrations/0019-device-sim-number.js';
+import { phoneReaches } from './migrations/0025-phone-reaches.js';
 
 function migrator({ db, dialect }: DatabaseHandle): Migrator {
   const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ function migrator({ db, dialect }: DatabaseHandle): Migrator {
     '0022-oauth-identities': oauthIdentities(dialect),
     '0023-developer-mode': developerMode(dialect),
     '0024-positions-by-device': positionsByDevice(dialect),
+    '0025-phone-reaches': phoneReaches(),
   };
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
