@@ -36,7 +36,7 @@ const port = z.union([
 ]);
 
 /** Every environment variable the server reads; README's configuration table mirrors this. */
-const environment = z.object({
+export const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
