@@ -8,8 +8,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createRepositories, createServices, type Repositories, type Services } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
-import type { ServerBuses } from './cluster/server-buses.js';
-import { openServerBuses } from './cluster/server-buses.js';
+import { ownEventsOf } from './bus/event-bus.js';
+import { openServerBuses, type ServerBuses } from './cluster/server-buses.js';
 import type { GatewayEvents } from './gateway/gateway-events.js';
 import { failure } from './http/envelope.js';
 import { answerClientError } from './http/client-error.js';
@@ -118,32 +118,30 @@ export async function buildServer(
     notificationWorker.start();
     app.addHook('onClose', async () => notificationWorker.stop());
   }
-  if (runs.gateway) {
-    // Where a device's events arise, in order and without loss (pub/sub may drop): late fixes are
-    // marked for stop and trip detection, and the alarm stage evaluates fences and device alarms.
-    events.subscribe((event) => {
-      if (event.type !== 'stored') return;
-      segmentUpdater.stored(event.deviceId, event.lateFrom).catch((error: unknown) => {
-        app.log.error({ err: error }, 'could not mark late positions for detection');
-      });
-    });
-    alarmEngine.start(events);
-    app.addHook('onClose', async () => alarmEngine.stop());
-  }
   const metrics = new ServerMetrics({
     deliveries: notificationWorker.results,
     pendingJobs: () => repositories.notifications.pendingCount(),
   });
   if (runs.gateway) {
-    // Recordings: media packets (they stay in the process that received them) become playable
-    // files, in the background.
+    // Work done once per event, where a device's events arise (in order, none lost: pub/sub may
+    // drop): late fixes marked for stop and trip detection, the alarm stage (fences and device
+    // alarms), recordings put together from their packets, and the device's own reports of its
+    // relay and garrison made its confirmed state.
+    const own = ownEventsOf(events);
+    own.subscribe((event) => {
+      if (event.type !== 'stored') return;
+      segmentUpdater.stored(event.deviceId, event.lateFrom).catch((error: unknown) => {
+        app.log.error({ err: error }, 'could not mark late positions for detection');
+      });
+    });
+    alarmEngine.start(own);
     const stopAudioIngest = services.audioIngest.start(
-      events,
+      own,
       Math.min(5000, config.recordings.chunkTimeoutMs),
     );
-    // Devices' own reports of their relay and garrison become their confirmed state.
-    const stopSwitchReports = services.commandLifecycle.follow(events);
+    const stopSwitchReports = services.commandLifecycle.follow(own);
     app.addHook('onClose', async () => {
+      await alarmEngine.stop();
       stopAudioIngest();
       stopSwitchReports();
       await services.audioIngest.idle();

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     await migrateToLatest(database);
     return seedDatabase(config, createRepositories(database), systemClock.now());
   });
-  const { app, repositories, services, events, metrics } = await buildServer(config, database);
+  const { app, repositories, services, events, buses, metrics } = await buildServer(
+    config,
+    database,
+  );
   const { role, runs } = config.cluster;
 
   const gateway = new Gateway(
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
       ...config.gateway,
       geolocation: createGeolocationProvider(config),
       events,
+      notices: buses.notices,
       sessions: services.liveSessions,
       dispatcher: services.commandDispatcher,
       media: services.mediaUploads,

@@ -99,6 +99,18 @@ describe('event bus on Redis', () => {
     expect(errors).toEqual([]);
   });
 
+  it("gives an own-events subscriber only its process's events, with everyone else's to the rest", async () => {
+    const [gatewayA, gatewayB] = await twoProcesses();
+    const ownAtA: GatewayEvent[] = [];
+    gatewayA.subscribeOwn((event) => ownAtA.push(event));
+    const allAtA = received(gatewayA);
+    gatewayB.publish({ type: 'status', deviceId: 4, status: 'online', at: 1 });
+    gatewayA.publish({ type: 'status', deviceId: 5, status: 'online', at: 2 });
+    await until(() => allAtA.length === 2);
+    expect(allAtA.map((event) => event.deviceId)).toEqual([5, 4]);
+    expect(ownAtA.map((event) => event.deviceId)).toEqual([5]);
+  });
+
   it('keeps media packets in the process that received them', async () => {
     const [gateway, api] = await twoProcesses();
     const own = received(gateway);

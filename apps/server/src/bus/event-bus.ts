@@ -14,9 +14,29 @@ export interface EventBus<E extends { type: string }> {
   readonly active: boolean;
   /** This process's listeners receive the event at once, before `publish` returns. */
   publish(event: E): void;
-  /** Answers the function that unsubscribes. */
+  /** Every event, this process's and the others'. Answers the function that unsubscribes. */
   subscribe(listener: (event: E) => void): () => void;
+  /**
+   * Only the events this process publishes, at once: for work that must happen once per event,
+   * where it arises (the alarm stage of a device's events). In one process the same as `subscribe`.
+   */
+  subscribeOwn(listener: (event: E) => void): () => void;
   /** Called after events may have been lost (the bus was cut off from the others and is back). */
   onResync(listener: () => void): () => void;
   close(): Promise<void>;
+}
+
+/** A view of a bus whose subscribers hear only this process's own events (`subscribeOwn`). */
+export function ownEventsOf<E extends { type: string }>(bus: EventBus<E>): EventBus<E> {
+  return {
+    get active() {
+      return bus.active;
+    },
+    publish: (event) => bus.publish(event),
+    subscribe: (listener) => bus.subscribeOwn(listener),
+    subscribeOwn: (listener) => bus.subscribeOwn(listener),
+    // Nothing of this process's own is ever lost.
+    onResync: () => () => undefined,
+    close: () => bus.close(),
+  };
 }

@@ -21,6 +21,11 @@ export class LocalEventBus<E extends { type: string }> implements EventBus<E> {
     return this.listeners.add(listener);
   }
 
+  /** Every event is this process's own. */
+  subscribeOwn(listener: (event: E) => void): () => void {
+    return this.listeners.add(listener);
+  }
+
   /** Nothing is ever lost in one process: never called. */
   onResync(): () => void {
     return () => undefined;

@@ -50,6 +50,7 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
   /** This process's own messages come back from Redis: skipped unparsed (its listeners had them). */
   private readonly ownPrefix = busMessagePrefix(this.origin);
   private readonly listeners: Fanout<E>;
+  private readonly ownListeners: Fanout<E>;
   private readonly resyncListeners: Fanout<void>;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -77,6 +78,7 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
 
   private constructor(private readonly options: RedisEventBusOptions<E>) {
     this.listeners = new Fanout(options.onListenerError);
+    this.ownListeners = new Fanout(options.onListenerError);
     this.resyncListeners = new Fanout(options.onListenerError);
     this.maxBatch = options.maxBatch ?? 1000;
     this.publisher = new Redis(options.url, {
@@ -108,6 +110,7 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
   }
 
   publish(event: E): void {
+    this.ownListeners.emit(event);
     this.listeners.emit(event);
     if (this.closing || this.options.staysLocal?.(event)) return;
     this.queue.push(event);
@@ -116,6 +119,10 @@ export class RedisEventBus<E extends { type: string }> implements EventBus<E> {
 
   subscribe(listener: (event: E) => void): () => void {
     return this.listeners.add(listener);
+  }
+
+  subscribeOwn(listener: (event: E) => void): () => void {
+    return this.ownListeners.add(listener);
   }
 
   onResync(listener: () => void): () => void {
