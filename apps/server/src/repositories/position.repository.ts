@@ -91,6 +91,21 @@ export class PositionRepository {
       .execute();
   }
 
+  /**
+   * Marks offline the devices stored online but not heard from since `quietSince` (their
+   * connection's process is gone); answers them.
+   */
+  async markQuietOffline(quietSince: number, now: number): Promise<number[]> {
+    const rows = await this.db
+      .updateTable('deviceStates')
+      .set({ status: 'offline', updatedAt: now })
+      .where('status', '=', 'online')
+      .where((eb) => eb.or([eb('lastAlive', '<', quietSince), eb('lastAlive', 'is', null)]))
+      .returning('deviceId')
+      .execute();
+    return rows.map((row) => row.deviceId);
+  }
+
   findState(deviceId: number) {
     return this.db
       .selectFrom('deviceStates')
