@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { findProtocol, type ProtocolName } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import { MediaUploads } from '../audio/media-uploads.js';
+import type { EventBus } from '../bus/event-bus.js';
 import type { Clock } from '../clock.js';
+import type { ClusterNotice } from '../cluster/cluster-notice.js';
 import type { Repositories } from '../repositories/create-repositories.js';
 import type { HttpTimeouts } from '../http/server-timeouts.js';
 import type { GeolocationProvider } from '../providers/geolocation/geolocation-provider.js';
@@ -59,6 +61,9 @@ export interface GatewayOptions {
    * gateway makes its own if absent. */
   sessions?: LiveSessions;
   dispatcher?: CommandDispatcher;
+  /** The notices between the server's processes: commands stored elsewhere for a device
+   * connected here are sent at once. */
+  notices?: EventBus<ClusterNotice>;
   /** The server's media uploads (the audio ingest assembles them); the gateway makes its own if
    * absent. */
   media?: MediaUploads;
@@ -101,6 +106,7 @@ export class Gateway {
   private readonly listeners: Listener[] = [];
   private readonly connections = new Set<net.Socket>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribes: (() => void)[] = [];
 
   constructor(
     private readonly options: GatewayOptions,
@@ -125,6 +131,7 @@ export class Gateway {
     this.dispatcher =
       options.dispatcher ??
       new CommandDispatcher(repositories.commands, this.sessions, clock, options.commands);
+    if (options.notices) this.followCommandNotices(options.notices);
     if (options.geolocation) {
       this.resolver = new NetworkFixResolver(
         options.geolocation,
@@ -215,6 +222,7 @@ export class Gateway {
   /** Stops listening, closes every device connection, and waits for what they sent to be written. */
   async stop(): Promise<void> {
     this.timers.forEach(clearInterval);
+    this.unsubscribes.forEach((unsubscribe) => unsubscribe());
     const closed = this.listeners.map(
       (listener) =>
         new Promise<void>((resolve) =>
@@ -249,6 +257,24 @@ export class Gateway {
         resolve((listener.server.address() as AddressInfo).port),
       );
     });
+  }
+
+  /** Commands announced by another process go out here at once when their device is connected
+   * here; after a gap in the notices, every device connected here gets what waits for it. */
+  private followCommandNotices(notices: EventBus<ClusterNotice>): void {
+    const run = (delivery: Promise<void>) =>
+      this.pipeline.track(
+        delivery.catch((error: unknown) =>
+          this.logger.error({ err: error }, 'announced commands not delivered'),
+        ),
+      );
+    this.unsubscribes.push(
+      notices.subscribe((notice) => {
+        if (notice.type === 'commandQueued')
+          run(this.dispatcher.deliverAnnounced(notice.deviceId, notice.commandIds));
+      }),
+      notices.onResync(() => run(this.dispatcher.deliverToConnected())),
+    );
   }
 
   private every(ms: number, task: () => Promise<void>): void {

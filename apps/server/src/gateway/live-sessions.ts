@@ -99,6 +99,11 @@ export class LiveSessions {
     return this.clock.now() - live.since >= this.quietMs ? live : undefined;
   }
 
+  /** The devices whose live connection is here. */
+  deviceIds(): IterableIterator<number> {
+    return this.connections.keys();
+  }
+
   get size(): number {
     return this.connections.size;
   }

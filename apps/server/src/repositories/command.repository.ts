@@ -1,5 +1,5 @@
-import type { Updateable } from 'kysely';
-import type { CommandRow, CommandsTable } from '../db/schema.js';
+import type { ExpressionBuilder, Updateable } from 'kysely';
+import type { CommandRow, CommandsTable, Database } from '../db/schema.js';
 import type { Db } from './types.js';
 import { violatesUniqueIndex } from './unique-violation.js';
 
@@ -15,6 +15,14 @@ export class KindAlreadyWaiting extends Error {
 /** The partial unique index of migration 0015. */
 const violatesOneWaitingPerKind = (error: unknown) =>
   violatesUniqueIndex(error, 'commands_one_waiting_per_kind', 'commands.device_id, commands.kind');
+
+/**
+ * Not yet written to the device: queued, or handed to the process holding its connection (sent,
+ * without a time of sending yet). Leaving this state is conditional on it, so that of two
+ * gateways, or of a login and a notice, only one writes a command.
+ */
+const unsent = (eb: ExpressionBuilder<Database, 'commands'>) =>
+  eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sent'), eb('sentAt', 'is', null)])]);
 
 export class CommandRepository {
   constructor(private readonly db: Db) {}
@@ -45,19 +53,60 @@ export class CommandRepository {
     return this.db.selectFrom('commands').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The commands waiting for each of these devices to connect, oldest first. */
-  async queuedFor(deviceIds: number[]): Promise<Map<number, CommandRow[]>> {
-    const queued = new Map(deviceIds.map((id) => [id, [] as CommandRow[]]));
-    if (deviceIds.length === 0) return queued;
+  /**
+   * Changes a command only while it is unsent; answers it as it is after, or undefined when it was
+   * sent (or done) meanwhile.
+   */
+  updateUnsent(id: number, values: Updateable<CommandsTable>): Promise<CommandRow | undefined> {
+    return this.db
+      .updateTable('commands')
+      .set(values)
+      .where('id', '=', id)
+      .where(unsent)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The commands not yet written to each of these devices, oldest first. */
+  async unsentFor(deviceIds: number[]): Promise<Map<number, CommandRow[]>> {
+    const unsentOf = new Map(deviceIds.map((id) => [id, [] as CommandRow[]]));
+    if (deviceIds.length === 0) return unsentOf;
     const rows = await this.db
       .selectFrom('commands')
       .selectAll()
       .where('deviceId', 'in', deviceIds)
-      .where('state', '=', 'queued')
+      .where(unsent)
       .orderBy('id')
       .execute();
-    for (const row of rows) queued.get(row.deviceId)?.push(row);
-    return queued;
+    for (const row of rows) unsentOf.get(row.deviceId)?.push(row);
+    return unsentOf;
+  }
+
+  /** Those of these commands not yet written to their device, oldest first. */
+  unsentAmong(ids: number[]): Promise<CommandRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('commands')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where(unsent)
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Commands handed to the process holding their device's connection before `before` that no
+   * process took: they wait for the device's next login (delayed delivery); answers them.
+   */
+  requeueHandedOver(before: number): Promise<CommandRow[]> {
+    return this.db
+      .updateTable('commands')
+      .set({ state: 'queued', result: 'delayedDelivery' })
+      .where('state', '=', 'sent')
+      .where('sentAt', 'is', null)
+      .where('createdAt', '<=', before)
+      .returningAll()
+      .execute();
   }
 
   /** Queued commands past their expiry become unsent; answers them. */
@@ -77,18 +126,19 @@ export class CommandRepository {
       .updateTable('commands')
       .set({ state: 'done', result: 'timeout', answeredAt: now })
       .where('state', '=', 'sent')
-      .where((eb) => eb(eb.fn.coalesce('sentAt', 'createdAt'), '<=', deadline))
+      .where('sentAt', '<=', deadline)
       .returningAll()
       .execute();
   }
 
-  /** The commands sent to the device that wait for a reply, oldest first. */
+  /** The commands written to the device that wait for its reply, oldest first. */
   awaitingReply(deviceId: number): Promise<CommandRow[]> {
     return this.db
       .selectFrom('commands')
       .selectAll()
       .where('deviceId', '=', deviceId)
       .where('state', '=', 'sent')
+      .where('sentAt', 'is not', null)
       .orderBy('id')
       .execute();
   }
