@@ -41,6 +41,8 @@ export interface DeviceEvent {
   protocol: string;
   type: DeviceEventType;
   detail?: string;
+  /** The fix a `position` event sent. */
+  fix?: Fix;
 }
 
 export interface VirtualDeviceOptions {
@@ -168,9 +170,10 @@ export class VirtualDevice {
     this.socket?.destroy();
   }
 
-  private emit(type: DeviceEventType, detail?: string): void {
+  private emit(type: DeviceEventType, detail?: string, fix?: Fix): void {
     const event: DeviceEvent = { deviceId: this.deviceId, protocol: this.codec.protocol, type };
     if (detail !== undefined) event.detail = detail;
+    if (fix) event.fix = fix;
     this.options.onEvent?.(event);
   }
 
@@ -344,7 +347,7 @@ export class VirtualDevice {
 
   private sendFix(fix: Fix): void {
     this.send(this.codec.location(fix), [fix]);
-    this.emit('position', describe(fix));
+    this.emit('position', describe(fix), fix);
     this.confirmByHeartbeat();
   }
 

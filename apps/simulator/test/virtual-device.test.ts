@@ -87,10 +87,15 @@ function expectAckedStored(gateway: StubGateway, device: VirtualDevice): void {
 
 describe.each(PROTOCOLS)('VirtualDevice over %s', (protocol) => {
   it('logs in, reports positions and records the acknowledged fix times', async () => {
-    const { gateway, device, deviceId } = await setUp(protocol);
+    const { gateway, device, deviceId, events } = await setUp(protocol);
     await waitFor(() => device.acknowledgedFixTimes.length >= 5);
     expect(gateway.logins[0]).toBe(deviceId);
     expectAckedStored(gateway, device);
+    // Each position event carries the fix it sent.
+    const sent = events.flatMap((e) => (e.type === 'position' ? [e.fix?.time] : []));
+    const received = gateway.positions.map((p) => p.fixTime);
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    for (const time of sent.slice(0, 5)) expect(received).toContain(time);
     const times = device.acknowledgedFixTimes;
     expect(new Set(times).size).toBe(times.length);
     expect(gateway.positions.every((p) => p.latitude > 31 && p.latitude < 32)).toBe(true);
