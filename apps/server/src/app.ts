@@ -19,12 +19,14 @@ import { createCallRegistrar } from './http/register-call.js';
 import { httpServerTimeouts } from './http/server-timeouts.js';
 import { ApplicationResolver, requestLanguage } from './http/request-context.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { startServerJobs } from './jobs/server-jobs.js';
 import type { DeviceVisibility } from './live/device-visibility.js';
 import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
 import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { ReadinessRepository } from './repositories/readiness.repository.js';
+import { RetentionJob } from './retention/retention-job.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { alarmRoutes } from './routes/alarm.routes.js';
 import { developerRoutes } from './routes/developer.routes.js';
@@ -110,14 +112,30 @@ export async function buildServer(
     events.onResync(() => trackCache.clear());
   }
   const { alarmEngine, notificationWorker } = services;
-  if (runs.worker) {
-    // Stops and trips follow the stored positions (reports also bring them up to date first).
-    await segmentUpdater.start(config.segments.sweepMs);
-    app.addHook('onClose', async () => segmentUpdater.stop());
-    // Deliveries run on their own, never in the gateway's way.
-    notificationWorker.start();
-    app.addHook('onClose', async () => notificationWorker.stop());
-  }
+  // Periodic work and alarm deliveries, by role (jobs/server-jobs.ts); stopped after the alarm
+  // engine (onClose hooks run last first), whose last alarms it still delivers.
+  const clock = options.clock ?? systemClock;
+  const jobs = await startServerJobs(
+    {
+      cluster: config.cluster,
+      segmentSweepMs: config.segments.sweepMs,
+      stopTimeLimitMs: config.operations.shutdownTimeoutMs / 2,
+    },
+    {
+      clock,
+      log: app.log,
+      notifications: repositories.notifications,
+      notificationWorker,
+      alarmEngine,
+      segmentUpdater,
+      commerceJobs: services.commerceJobs,
+      simSync: services.simSync,
+      retention: new RetentionJob(services.retention, app.log),
+      commandSweep: () => services.commandDispatcher.sweep(),
+      positionPartitions: () => repositories.positions.prepareFor(clock.now()),
+    },
+  );
+  app.addHook('onClose', async () => jobs.stop());
   const metrics = new ServerMetrics({
     deliveries: notificationWorker.results,
     pendingJobs: () => repositories.notifications.pendingCount(),
@@ -148,14 +166,6 @@ export async function buildServer(
     });
   }
   app.addHook('onClose', async () => services.commandLifecycle.idle());
-  if (runs.worker) {
-    // SIM cards kept by an operator platform: usage refreshed nightly, failed top-ups sent again.
-    services.simSync.start();
-    app.addHook('onClose', async () => services.simSync.stop());
-    // Unpaid orders close after their window; lost notifications are found at the provider.
-    services.commerceJobs.start();
-    app.addHook('onClose', async () => services.commerceJobs.stop());
-  }
   const applications = new ApplicationResolver(
     repositories.applications,
     options.clock ?? systemClock,

@@ -8,7 +8,6 @@ import { withStartupLock } from './db/startup-lock.js';
 import { startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
 import { createGeolocationProvider } from './providers/geolocation/create-geolocation-provider.js';
-import { RetentionJob } from './retention/retention-job.js';
 import { DEMO_USERNAME, seedDatabase } from './seed.js';
 import { endConnectionsWhenClosing, stopOnSignals } from './shutdown.js';
 
@@ -26,7 +25,7 @@ async function main(): Promise<void> {
     config,
     database,
   );
-  const { role, runs } = config.cluster;
+  const { role } = config.cluster;
 
   const gateway = new Gateway(
     {
@@ -46,9 +45,6 @@ async function main(): Promise<void> {
     systemClock,
     app.log,
   );
-  // Old positions and recordings go at start and daily, where the gateway runs (docs/operations.md).
-  const retention = new RetentionJob(services.retention, app.log);
-  if (runs.worker) app.addHook('onClose', async () => retention.stop());
   let fleet: { stop(): void }[] = [];
 
   // Once closing, HTTP answers new requests 503 while the device ports close and the pending
@@ -68,7 +64,6 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ database: database.location, dialect: database.dialect, role }, 'storage ready');
-  if (runs.worker) retention.start();
   if (config.gateway.enabled) {
     const ports = await gateway.start();
     // Demo mode: the demo account's devices move, through the real gateway ports (one process).

@@ -1,6 +1,8 @@
-import { localDateTime, type SimCardInfo } from '@xunji/shared';
+import { DEFAULT_TIME_ZONE, localDateTime, type SimCardInfo } from '@xunji/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { nextSyncAt, SimSyncJob } from '../src/commerce/sim-sync-job.js';
+import { SimSyncJob } from '../src/commerce/sim-sync-job.js';
+import { nextDailyAt } from '../src/jobs/daily-time.js';
+import { TimerSchedule } from '../src/jobs/timer-schedule.js';
 import { OnelinkError } from '../src/providers/sim/onelink/onelink-api.js';
 import { OnelinkSimProvider } from '../src/providers/sim/onelink/onelink-sim-provider.js';
 import { testDialects } from './support/databases.js';
@@ -112,6 +114,7 @@ describe('the OneLink adapter', () => {
 
 describe('the nightly SIM sync', () => {
   it('runs at the next SIM_SYNC_HOUR in China', () => {
+    const nextSyncAt = (now: number, hour: number) => nextDailyAt(now, hour, DEFAULT_TIME_ZONE);
     const afternoon = Date.parse('2026-11-26T05:00:00Z'); // 13:00 in Beijing
     expect(new Date(nextSyncAt(afternoon, 3)).toISOString()).toBe('2026-11-26T19:00:00.000Z');
     expect(new Date(nextSyncAt(afternoon, 14)).toISOString()).toBe('2026-11-26T06:00:00.000Z');
@@ -178,7 +181,7 @@ describe.each(testDialects())('OneLink cards synced on %s', (dialect) => {
     expect(standIn.cards.get(synced.iccid)?.cardStatus).toBe('2');
   });
 
-  it('stops cleanly, and the schedule starts again', async () => {
+  it('stops cleanly on its schedule, and runs after', async () => {
     const job = new SimSyncJob(
       server.repositories.simCards,
       new Map(),
@@ -187,8 +190,14 @@ describe.each(testDialects())('OneLink cards synced on %s', (dialect) => {
       server.clock,
       server.app.log,
     );
-    job.start();
-    await job.stop();
+    const schedule = new TimerSchedule(server.clock, (_, error) => {
+      throw error;
+    });
+    schedule.every('sim-sync', { dailyAtHour: job.hour, timeZone: DEFAULT_TIME_ZONE }, () =>
+      job.runNow(),
+    );
+    await schedule.start();
+    await schedule.stop();
     expect(await job.runNow()).toEqual({ refreshed: 0, failed: 0, skipped: 2 });
   });
 });

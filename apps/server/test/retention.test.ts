@@ -7,6 +7,7 @@ import { createRepositories, type Repositories } from '../src/context.js';
 import { ensurePositionPartitions } from '../src/db/position-partitions.js';
 import type { AudioRecordRow } from '../src/db/schema.js';
 import { DataRetention } from '../src/retention/data-retention.js';
+import { TimerSchedule } from '../src/jobs/timer-schedule.js';
 import { RetentionJob } from '../src/retention/retention-job.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { registerDevice } from './support/gateway.js';
@@ -174,9 +175,15 @@ describe.each(testDialects())('data retention on %s', (dialect) => {
       new DataRetention(repositories, files, ages, clock),
       logger as unknown as FastifyBaseLogger,
     );
-    job.start();
+    const schedule = new TimerSchedule(clock, (_, error) => {
+      throw error;
+    });
+    schedule.every('data-retention', { everyMs: DAY_MS, atStart: true }, (signal) =>
+      job.runOnce(signal),
+    );
+    await schedule.start();
     await vi.waitFor(() => expect(logger.info).toHaveBeenCalled());
-    await job.stop();
+    await schedule.stop();
     expect(logger.info.mock.calls[0]?.[0]).toMatchObject({ positions: 1 });
     expect(logger.error).not.toHaveBeenCalled();
     expect(await fixTimes(first)).toEqual(KEPT);

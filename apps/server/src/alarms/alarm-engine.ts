@@ -12,8 +12,8 @@ export interface EngineRules extends MotionRules {
   /** An offline device raises the offline alarm when it stays offline this long. */
   offlineAfterMs: number;
   /**
-   * Whether this process watches the devices offline before it started (the process that runs
-   * the gateway: only it hears devices come back).
+   * Whether this process watches the devices offline before it started (the one process that
+   * runs the gateway; a cluster's gateways leave them to `raiseOverdueOffline`).
    */
   resumeOffline: boolean;
 }
@@ -74,6 +74,18 @@ export class AlarmEngine {
   async idle(): Promise<void> {
     await this.resuming;
     while (this.queues.size > 0) await Promise.all(this.queues.values());
+  }
+
+  /**
+   * Raises the offline alarms overdue by more than `graceMs` that no timer of this process
+   * watches (a cluster's periodic task: the gateway's own timer raises an alarm on time first).
+   */
+  async raiseOverdueOffline(graceMs: number): Promise<void> {
+    const overdue = await this.offline.overdue(graceMs);
+    for (const { deviceId, since } of overdue)
+      if (this.offline.dueAt(deviceId) === undefined)
+        this.enqueue(deviceId, () => this.onOfflineDue(deviceId, since));
+    await Promise.all(overdue.map(({ deviceId }) => this.queues.get(deviceId)));
   }
 
   /** Drops what is kept in memory of a device, as a restart would (it is read again). */

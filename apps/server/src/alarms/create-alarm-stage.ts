@@ -85,7 +85,7 @@ export async function createAlarmStage(
     fences,
     raiser,
     offlineStore,
-    { ...alarms, resumeOffline: config.gateway.enabled },
+    { ...alarms, resumeOffline: config.gateway.enabled && config.cluster.role === 'all' },
     clock,
     (error) => logger.error({ err: error }, 'alarm engine failed'),
   );

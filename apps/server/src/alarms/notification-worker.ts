@@ -44,17 +44,6 @@ export class NotificationWorker {
     this.feed = feed;
   }
 
-  // TEMPORARY until app.ts calls the jobs' one start (removed in the wiring step).
-  private timer: NodeJS.Timeout | undefined;
-  start(): void {
-    this.timer ??= setInterval(() => this.kick(), this.delivery.rules.pollMs);
-    this.timer.unref();
-  }
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.idle();
-  }
-
   /** Resolves when the run in progress (and any asked for during it) is over. */
   async idle(): Promise<void> {
     while (this.running) await this.running;

@@ -68,6 +68,18 @@ export class OfflineWatch {
       this.wentOffline(deviceId, since);
   }
 
+  /**
+   * The devices offline and without their alarm although it was due more than `graceMs` ago
+   * (none more than a day late): in a cluster, those no gateway's timer watches (they went
+   * offline before its start, or their gateway stopped).
+   */
+  async overdue(graceMs: number): Promise<{ deviceId: number; since: number }[]> {
+    const now = this.clock.now();
+    const from = now - this.offlineAfterMs - LATE_OFFLINE_ALARM_MS;
+    const unalarmed = await this.store.offlineUnalarmed(from, now);
+    return unalarmed.filter(({ since }) => since + this.offlineAfterMs + graceMs <= now);
+  }
+
   /** Whether the stored state still says offline, with nothing heard from the device since. */
   async stillOffline(deviceId: number, since: number): Promise<boolean> {
     const state = await this.alive.load(deviceId);

@@ -1,4 +1,3 @@
-import { addDays, DEFAULT_TIME_ZONE, localDate, zonedToEpoch } from '@xunji/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { SimProviders } from '../providers/sim/create-sim-provider.js';
@@ -12,42 +11,20 @@ export interface SimSyncResult {
   skipped: number;
 }
 
-/** The next instant after `now` at which the clock in China shows `hour`:00. */
-export function nextSyncAt(now: number, hour: number): number {
-  const today = localDate(now, DEFAULT_TIME_ZONE);
-  const time = ` ${String(hour).padStart(2, '0')}:00`;
-  const at = zonedToEpoch(today + time, DEFAULT_TIME_ZONE)!;
-  return at > now ? at : zonedToEpoch(addDays(today, 1) + time, DEFAULT_TIME_ZONE)!;
-}
-
 /**
  * Once a night (SIM_SYNC_HOUR): the usage of every card kept by an operator platform is read
  * again, and top-ups the platform did not take are handed over again.
  */
 export class SimSyncJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = false;
-
   constructor(
     private readonly cards: SimCardRepository,
     private readonly providers: SimProviders,
     private readonly delivery: SimTopupDelivery,
-    private readonly hour: number,
+    /** SIM_SYNC_HOUR, in China's time (jobs/periodic-work). */
+    readonly hour: number,
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
 
   async runNow(): Promise<SimSyncResult> {
     const result: SimSyncResult = { refreshed: 0, failed: 0, skipped: 0 };
@@ -77,22 +54,5 @@ export class SimSyncJob {
     if (result.skipped > 0)
       this.logger.warn({ cards: result.skipped }, 'SIM cards of a platform without an adapter');
     return result;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    const now = this.clock.now();
-    this.timer = setTimeout(
-      () => {
-        this.running = this.runNow()
-          .catch((error: unknown) => this.logger.error({ err: error }, 'SIM sync failed'))
-          .finally(() => {
-            this.running = undefined;
-            this.schedule();
-          });
-      },
-      nextSyncAt(now, this.hour) - now,
-    );
-    this.timer.unref();
   }
 }

@@ -23,7 +23,6 @@ export class SegmentUpdater {
   private readonly marking = new Map<number, Promise<void>>();
   /** When each device was last brought up to date. */
   private readonly ranAt = new Map<number, number>();
-  private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
 
   constructor(
@@ -63,23 +62,17 @@ export class SegmentUpdater {
     }
   }
 
-  /** Runs every `intervalMs` over the devices with new fixes (and at once over marked ones). */
-  async start(intervalMs: number): Promise<void> {
+  /** At start: the devices with late fixes marked before it are swept again. */
+  async watchMarked(): Promise<void> {
     for (const deviceId of await this.segments.markedDevices())
       this.waiting.set(deviceId, this.waiting.get(deviceId));
-    this.timer = setInterval(() => void this.sweep(), intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
   }
 
   /**
    * Detection for every device with new fixes, one device after the other. Each device starts in
    * a turn of its own: on SQLite every query is synchronous, and a fleet's sweep would otherwise
    * hold the gateway's reads and acknowledgements for seconds. A sweep still running when the
-   * next is due is not started twice.
+   * next is due is not started twice (the schedule: jobs/periodic-work).
    */
   sweep(): Promise<void> {
     this.sweeping ??= this.sweepWaiting().finally(() => (this.sweeping = undefined));
