@@ -63,7 +63,7 @@ export class DeliveryQueue {
         rows.map((row) => ({
           name: 'deliver',
           data: { notificationId: row.id },
-          opts: { jobId: String(row.id) },
+          opts: { jobId: `notification-${row.id}` },
         })),
       );
       total += rows.length;
