@@ -1,9 +1,12 @@
 import type { Command } from '@xunji/protocols';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBusMessage } from '../src/bus/bus-message.js';
 import type { CommandRow } from '../src/db/schema.js';
 import { HAND_OVER_MS } from '../src/gateway/command-dispatcher.js';
 import {
   CommandCluster,
+  REDIS_URL,
   type CommandProcess,
   type GatewayProcess,
 } from './support/command-cluster.js';
@@ -50,8 +53,11 @@ describe.each(testDialects())('commands across processes on %s', (dialect) => {
       .map(({ state, result }) => [state, result]);
   }
 
+  /** Logged in, and the login handled to the end (what waited for it was sent): a frame after
+   * it is answered only then. */
   async function connectAt(link: Gt06Link): Promise<Gt06Device> {
     const device = await link.connect();
+    await device.heartbeat(0);
     await storedStatusIs('online');
     return device;
   }
@@ -161,6 +167,26 @@ describe.each(testDialects())('commands across processes on %s', (dialect) => {
       device.socket.destroy();
       await until(() => west.sessions.connectionOf(cluster.deviceId) === undefined);
     }
+  });
+
+  it('sends a command whose notice was lost once its process tells the others it lost events', async () => {
+    await goOffline();
+    const device = await connectAt(atEast);
+    const counter = new Gt06FrameCounter(device);
+    // An API process cut off from Redis: its notice goes nowhere.
+    const cutOff = await cluster.startApi();
+    await cutOff.notices.close();
+    const row = await cutOff.dispatcher.dispatch(cluster.deviceId, { type: 'locateNow' });
+    expect(row).toMatchObject({ state: 'sent', sentAt: null });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(counter.frames).toBe(0);
+
+    // Back, it announces the loss (as its bus does on reconnecting): the gateways read again.
+    const redis = new Redis(REDIS_URL);
+    await redis.publish(cluster.noticesChannel, encodeBusMessage('cut-off', { resync: true }));
+    await redis.quit();
+    await answerLocate(device, row.id);
+    expect(counter.frames).toBe(1);
   });
 
   it('leaves a command no gateway took (its notice lost) to the next login, shown as delayed once overdue', async () => {

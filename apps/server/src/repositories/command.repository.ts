@@ -21,7 +21,7 @@ const violatesOneWaitingPerKind = (error: unknown) =>
  * without a time of sending yet). Leaving this state is conditional on it, so that of two
  * gateways, or of a login and a notice, only one writes a command.
  */
-const unsent = (eb: ExpressionBuilder<Database, 'commands'>) =>
+export const isUnsentCommand = (eb: ExpressionBuilder<Database, 'commands'>) =>
   eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sent'), eb('sentAt', 'is', null)])]);
 
 export class CommandRepository {
@@ -62,7 +62,7 @@ export class CommandRepository {
       .updateTable('commands')
       .set(values)
       .where('id', '=', id)
-      .where(unsent)
+      .where(isUnsentCommand)
       .returningAll()
       .executeTakeFirst();
   }
@@ -75,7 +75,7 @@ export class CommandRepository {
       .selectFrom('commands')
       .selectAll()
       .where('deviceId', 'in', deviceIds)
-      .where(unsent)
+      .where(isUnsentCommand)
       .orderBy('id')
       .execute();
     for (const row of rows) unsentOf.get(row.deviceId)?.push(row);
@@ -89,7 +89,7 @@ export class CommandRepository {
       .selectFrom('commands')
       .selectAll()
       .where('id', 'in', ids)
-      .where(unsent)
+      .where(isUnsentCommand)
       .orderBy('id')
       .execute();
   }

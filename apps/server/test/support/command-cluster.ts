@@ -54,6 +54,8 @@ export interface CommandClusterOptions {
 export class CommandCluster {
   readonly clock = new TestClock();
   private readonly channel = `test:${randomUUID()}`;
+  /** Where this cluster's processes tell each other their notices. */
+  readonly noticesChannel = `${CLUSTER_NOTICES_CHANNEL}:${this.channel}`;
   private readonly processes: CommandProcess[] = [];
 
   private constructor(
@@ -136,7 +138,7 @@ export class CommandCluster {
     });
     const notices = await RedisEventBus.connect<ClusterNotice>({
       url: REDIS_URL,
-      channel: `${CLUSTER_NOTICES_CHANNEL}:${this.channel}`,
+      channel: this.noticesChannel,
       onListenerError: onError,
       onError,
     });

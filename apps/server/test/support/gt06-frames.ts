@@ -10,11 +10,17 @@ export const GT06_LOCATE_REPLY = 'Lat:N22.5,Lon:E114.0';
 /** Counts the command frames the server writes to a GT06 device from now on. */
 export class Gt06FrameCounter {
   frames = 0;
+  /** When the latest came in (performance.now()). */
+  lastFrameAt = 0;
   private readonly framer = findProtocol('gt06')!.createFramer();
 
   constructor(device: Gt06Device) {
     device.socket.on('data', (chunk: Buffer) => {
-      for (const frame of this.framer.push(chunk)) if (frame[3] === COMMAND_PROTOCOL) this.frames++;
+      for (const frame of this.framer.push(chunk)) {
+        if (frame[3] !== COMMAND_PROTOCOL) continue;
+        this.frames++;
+        this.lastFrameAt = performance.now();
+      }
     });
   }
 
