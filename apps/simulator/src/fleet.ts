@@ -84,6 +84,8 @@ export interface FleetDeviceOptions {
   otherServers?: readonly ServerAddress[];
   intervalSeconds: number;
   timeScale?: number;
+  /** Chance per fix of a TCP device that its signal drops for a few fixes; default 0.005. */
+  signalLossChance?: number;
   /** Reconnect delay of connected devices, doubled per failure up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
