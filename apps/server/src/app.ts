@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { createRepositories, createServices, type Repositories, type Services } from './context.js';
 import type { DatabaseHandle } from './db/database.js';
 import { ownEventsOf } from './bus/event-bus.js';
+import { QuietDevices } from './cluster/quiet-devices.js';
 import { openServerBuses, type ServerBuses } from './cluster/server-buses.js';
 import type { GatewayEvents } from './gateway/gateway-events.js';
 import { failure } from './http/envelope.js';
@@ -133,6 +134,7 @@ export async function buildServer(
       retention: new RetentionJob(services.retention, app.log),
       commandSweep: () => services.commandDispatcher.sweep(),
       positionPartitions: () => repositories.positions.prepareFor(clock.now()),
+      quietDevices: () => new QuietDevices(repositories.positions, events, clock).run(),
     },
   );
   app.addHook('onClose', async () => jobs.stop());

@@ -6,6 +6,8 @@ const DAY_MS = 86_400_000;
 export const COMMAND_SWEEP_MS = 5000;
 /** Unpaid orders close and lost payment notifications are looked for this often. */
 export const ORDER_JOBS_MS = 60_000;
+/** How often a cluster looks for devices a gateway that died left online. */
+export const QUIET_DEVICES_MS = 60_000;
 /** How often a cluster looks for offline alarms no gateway raised. */
 export const OVERDUE_OFFLINE_MS = 30_000;
 /** How late an offline alarm must be before the cluster raises it (its gateway's timer first). */
@@ -25,7 +27,9 @@ export interface ClusterWork {
   simSync: { hour: number; run: () => Promise<unknown> };
   /** Due alarm deliveries: delivered here (one process), or queued for the cluster's workers. */
   deliveries: { everyMs: number; run: () => Promise<unknown> };
-  /** Offline alarms no gateway's timer raised (a cluster only: ROLE is not `all`). */
+  /** A cluster only (ROLE is not `all`): devices left online by a gateway that died go offline. */
+  quietDevices?: () => Promise<void>;
+  /** A cluster only: offline alarms no gateway's timer raised. */
   overdueOffline?: () => Promise<void>;
 }
 
@@ -60,7 +64,8 @@ export function schedulePeriodicWork(
     simSync.run,
   );
   cluster.every('alarm-deliveries', { everyMs: deliveries.everyMs }, deliveries.run);
-  const { overdueOffline } = work.cluster;
+  const { quietDevices, overdueOffline } = work.cluster;
+  if (quietDevices) cluster.every('quiet-devices', { everyMs: QUIET_DEVICES_MS }, quietDevices);
   if (overdueOffline)
     cluster.every('overdue-offline-alarms', { everyMs: OVERDUE_OFFLINE_MS }, overdueOffline);
 }

@@ -30,6 +30,8 @@ export interface JobParts {
   commandSweep: () => Promise<void>;
   /** `positions.prepareFor(now)`. */
   positionPartitions: () => Promise<void>;
+  /** `QuietDevices.run()` (in a cluster). */
+  quietDevices: () => Promise<void>;
 }
 
 export interface JobSettings {
@@ -95,7 +97,10 @@ export async function startServerJobs(settings: JobSettings, parts: JobParts): P
         },
         ...(cluster.role === 'all'
           ? {}
-          : { overdueOffline: () => alarmEngine.raiseOverdueOffline(OVERDUE_OFFLINE_GRACE_MS) }),
+          : {
+              quietDevices: parts.quietDevices,
+              overdueOffline: () => alarmEngine.raiseOverdueOffline(OVERDUE_OFFLINE_GRACE_MS),
+            }),
       },
     },
   );
