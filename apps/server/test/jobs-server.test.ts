@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startServerJobs } from '../src/jobs/server-jobs.js';
+import { RetentionJob } from '../src/retention/retention-job.js';
 import { REDIS_URL } from './support/job-queues.js';
 import { startPushServiceStandIn } from './support/push-service-stand-in.js';
 import { ownedDevices, startTestServer, type TestServer } from './support/test-server.js';
@@ -58,6 +60,61 @@ describe('a server with REDIS_URL', () => {
       fields.join(' '),
     );
     expect(events.some((event) => /event completed jobId notification-\d+/.test(event))).toBe(true);
+  });
+
+  it("starts a role's part: a worker the cluster's jobs, a gateway none (it queues deliveries)", async () => {
+    const { services, repositories } = server;
+    const started = async (role: 'worker' | 'gateway', prefix: string) =>
+      startServerJobs(
+        {
+          cluster: {
+            role,
+            redisUrl,
+            runs: { gateway: role === 'gateway', api: false, worker: role === 'worker' },
+          },
+          segmentSweepMs: 60_000,
+          stopTimeLimitMs: 5000,
+          queuePrefix: prefix,
+        },
+        {
+          clock: server.clock,
+          log: server.app.log,
+          notifications: repositories.notifications,
+          notificationWorker: services.notificationWorker,
+          alarmEngine: services.alarmEngine,
+          segmentUpdater: services.segmentUpdater,
+          commerceJobs: services.commerceJobs,
+          simSync: services.simSync,
+          retention: new RetentionJob(services.retention, server.app.log),
+          commandSweep: async () => undefined,
+          positionPartitions: async () => undefined,
+          quietDevices: async () => undefined,
+        },
+      );
+    const worker = await started('worker', 'worker-test');
+    const gateway = await started('gateway', 'gateway-test');
+    try {
+      expect((await redis.zrange('worker-test:periodic:repeat', 0, -1)).toSorted()).toEqual(
+        [
+          'alarm-deliveries',
+          'command-sweep',
+          'data-retention',
+          'order-jobs',
+          'overdue-offline-alarms',
+          'position-partitions',
+          'quiet-devices',
+          'sim-sync',
+        ].toSorted(),
+      );
+      expect(await redis.keys('gateway-test:periodic:*')).toEqual([]);
+      expect(Object.keys(await worker.queueDepths()).toSorted()).toEqual([
+        'deliveries',
+        'periodic',
+      ]);
+      expect(Object.keys(await gateway.queueDepths())).toEqual(['deliveries']);
+    } finally {
+      await Promise.all([worker.stop(), gateway.stop()]);
+    }
     await server.close();
   });
 });
