@@ -127,11 +127,14 @@ export async function createServices(
   );
   // The gateway registers connections here; the API's remote calls send through the dispatcher.
   const liveSessions = new LiveSessions(clock);
+  // In a cluster a device's connection may be another process's: its status decides, and the
+  // gateway holding it hears of the command (one process: its own connections tell).
   const commandDispatcher = new CommandDispatcher(
     repositories.commands,
     liveSessions,
     clock,
     config.gateway.commands,
+    config.cluster.redisUrl ? { notices, devices: repositories.deviceReach } : undefined,
   );
   const alarmRaised = (alarm: AlarmLogRow) =>
     publish({ type: 'alarmRaised', deviceId: alarm.deviceId, alarm });

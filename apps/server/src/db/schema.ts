@@ -267,7 +267,10 @@ export type CommandResult =
   | 'delayedDelivery'
   | 'unsent';
 
-/** queued: waiting for the device to connect; sent: waiting for its reply; done: has its result. */
+/**
+ * queued: waiting for the device to connect; sent: handed to the process holding the device's
+ * connection (no `sentAt` yet) or written to it, waiting for its reply; done: has its result.
+ */
 export type CommandState = 'queued' | 'sent' | 'done';
 
 export interface CommandsTable {

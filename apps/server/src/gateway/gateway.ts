@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { findProtocol, type ProtocolName } from '@xunji/protocols';
 import type { FastifyBaseLogger } from 'fastify';
 import { MediaUploads } from '../audio/media-uploads.js';
-import type { EventBus } from '../bus/event-bus.js';
+import { ownEventsOf, type EventBus } from '../bus/event-bus.js';
 import type { Clock } from '../clock.js';
 import type { ClusterNotice } from '../cluster/cluster-notice.js';
 import type { Repositories } from '../repositories/create-repositories.js';
@@ -23,7 +23,8 @@ import {
 import type { ConnectionDeps } from './connection-deps.js';
 import { DeviceCredentials } from './device-credentials.js';
 import { DeviceDirectory } from './device-directory.js';
-import { GatewayEvents } from './gateway-events.js';
+import type { GatewayEvent, GatewayEvents } from './gateway-events.js';
+import { LocalEventBus } from '../bus/local-event-bus.js';
 import { IdentityLog } from './identity-log.js';
 import { LiveSessions } from './live-sessions.js';
 import { NetworkFixResolver } from './network-fix-resolver.js';
@@ -69,10 +70,13 @@ export interface GatewayOptions {
   media?: MediaUploads;
   /** The server's /metrics series of the gateway; the gateway makes its own (unscraped) if absent. */
   metrics?: GatewayMetrics;
+  /**
+   * Whether every device connection is this process's (default): then the devices stored online
+   * at its start lost theirs. False in a cluster, where other gateways hold theirs.
+   */
+  ownsEveryConnection?: boolean;
 }
 
-const SWEEP_MS = 5000;
-const DAY_MS = 24 * 3600_000;
 
 /**
  * Silence after which a device is offline: its connection is closed (trackers heartbeat every few
@@ -116,7 +120,9 @@ export class Gateway {
   ) {
     this.events =
       options.events ??
-      new GatewayEvents((error) => logger.error({ err: error }, 'gateway event listener failed'));
+      new LocalEventBus<GatewayEvent>((error) =>
+        logger.error({ err: error }, 'gateway event listener failed'),
+      );
     const metrics = options.metrics ?? new GatewayMetrics();
     this.writer = new BatchWriter(repositories.positions, options.batch, metrics.committed);
     this.positions = repositories.positions;
@@ -140,7 +146,7 @@ export class Gateway {
         clock,
         logger,
       );
-      this.resolver.attach(this.events);
+      this.resolver.attach(ownEventsOf(this.events));
     }
     const directory = new DeviceDirectory(
       repositories.devices,
@@ -200,10 +206,10 @@ export class Gateway {
 
   /** Listens on every configured port; answers the ports taken by name (`jt808`, `jt808/udp`). */
   async start(): Promise<Record<string, number>> {
-    await this.positions.markOnlineOffline(this.clock.now());
+    if (this.options.ownsEveryConnection !== false)
+      await this.positions.markOnlineOffline(this.clock.now());
+    // Its month partitions before its first positions; later ones are a cluster job (jobs/).
     await this.positions.prepareFor(this.clock.now());
-    this.every(DAY_MS, () => this.positions.prepareFor(this.clock.now()));
-    this.every(SWEEP_MS, () => this.dispatcher.sweep());
     // Eight times per interval: each run writes the states that have waited theirs, a fleet's
     // worth spread over the interval instead of one long transaction that holds every ack.
     this.every(Math.max(this.options.stateWriteMs / 8, 100), () => this.pipeline.flushSnapshots());

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/database.js';
+import { DeviceReachRepository } from './device-reach.repository.js';
 import { AlarmLogRepository } from './alarm-log.repository.js';
 import { AlarmSettingRepository } from './alarm-setting.repository.js';
 import { AppContentRepository } from './app-content.repository.js';
@@ -67,6 +68,7 @@ export function createRepositories(database: DatabaseHandle) {
     mediaChunks: new MediaChunkRepository(db),
     networkFixes: new NetworkFixRepository(db, database.dialect),
     heldDevices: new HeldDeviceRepository(db),
+    deviceReach: new DeviceReachRepository(db),
     terminals: new TerminalRepository(db),
     deviceModels: new DeviceModelRepository(db),
     deviceServices: new DeviceServiceRepository(db),

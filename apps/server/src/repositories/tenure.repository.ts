@@ -1,4 +1,5 @@
 import type { Db } from './types.js';
+import { isUnsentCommand } from './command.repository.js';
 
 export interface TenureEnd {
   deviceId: number;
@@ -42,7 +43,7 @@ export class TenureRepository {
         .updateTable('commands')
         .set({ state: 'done', result: 'unsent', answeredAt: now })
         .where('deviceId', '=', deviceId)
-        .where('state', '=', 'queued')
+        .where(isUnsentCommand)
         .execute();
       await trx
         .updateTable('devices')
