@@ -123,7 +123,7 @@ describe.skipIf(!runs)(title, { timeout: 60_000 }, () => {
     );
     const located = socket.updatesOf(id).filter((update) => update.locateTime !== undefined);
     for (const update of located) {
-      const fix = moving.sent.get(update.locateTime!);
+      const fix = moving.fixes.get(update.locateTime!);
       expect(fix, `update for ${update.locateTime}`).toBeDefined();
       expect(update.latWGS84).toBeCloseTo(fix!.latitude, 6);
       expect(update.lonWGS84).toBeCloseTo(fix!.longitude, 6);
@@ -166,7 +166,7 @@ describe.skipIf(!runs)(title, { timeout: 60_000 }, () => {
     const socket = await socketOn(apiA);
     const { id } = walker.fleet;
     await expect.poll(() => walker.device.acknowledgedFixTimes.length, poll).toBeGreaterThan(2);
-    const here = walker.sent.get(walker.device.acknowledgedFixTimes.at(-1)!)!;
+    const here = walker.fixes.get(walker.device.acknowledgedFixTimes.at(-1)!)!;
     const centre = wgs84ToGcj02(here);
     const fence = await callApi<{ id: number }>(apiB, 'POST', '/v2/fence', {
       token,
@@ -212,12 +212,12 @@ describe.skipIf(!runs)(title, { timeout: 60_000 }, () => {
     await redis.kill();
     car.trip.raise('sos');
     // The SOS fix is stored (acknowledged) while Redis is away.
-    const sosTime = () => [...car.sent.values()].find((fix) => fix.alarm === 'sos')?.time;
+    const sosTime = () => [...car.fixes.values()].find((fix) => fix.alarm === 'sos')?.time;
     await expect
       .poll(() => car.device.acknowledgedFixTimes.includes(sosTime() ?? -1), poll)
       .toBe(true);
     await sleep(1000);
-    const lastBeforeRestart = Math.max(...car.sent.keys());
+    const lastBeforeRestart = Math.max(...car.fixes.keys());
     await redis.start();
 
     await socket.waitFor(

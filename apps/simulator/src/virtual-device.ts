@@ -41,7 +41,7 @@ export interface DeviceEvent {
   protocol: string;
   type: DeviceEventType;
   detail?: string;
-  /** The fix a `position` event sent. */
+  /** The fix a `position` event sent, or a `buffered` one kept for later. */
   fix?: Fix;
 }
 
@@ -328,7 +328,7 @@ export class VirtualDevice {
     const fix = this.takeFix();
     if (this.state === 'noSignal') {
       this.keep([...this.buffer, fix]);
-      this.emit('buffered', describe(fix));
+      this.emit('buffered', describe(fix), fix);
       if (--this.signalTicksLeft <= 0) {
         this.state = 'idle';
         this.connect();
@@ -337,7 +337,7 @@ export class VirtualDevice {
     }
     if (this.state !== 'online') {
       this.keep([...this.buffer, fix]);
-      this.emit('buffered', describe(fix));
+      this.emit('buffered', describe(fix), fix);
       return;
     }
     this.sendFix(fix);

@@ -30,8 +30,8 @@ export interface ClusterDevice {
   device: SimulatedDevice;
   trip: SteerableTrip;
   events: DeviceEvent[];
-  /** The fixes sent, by fix time (TCP devices). */
-  sent: Map<number, Fix>;
+  /** Every fix it took, sent at once or buffered for later, by fix time (TCP devices). */
+  fixes: Map<number, Fix>;
   /** The port of the last connection attempt. */
   lastPort(): number | undefined;
 }
@@ -62,7 +62,7 @@ export function startClusterDevice(
     cruiseKmh,
   });
   const events: DeviceEvent[] = [];
-  const sent = new Map<number, Fix>();
+  const fixes = new Map<number, Fix>();
   const device = createDevice({
     protocol: fleet.protocol,
     deviceId: fleet.terminalNo,
@@ -78,7 +78,7 @@ export function startClusterDevice(
     seed: fleet.id,
     onEvent: (event) => {
       events.push(event);
-      if (event.fix) sent.set(event.fix.time, event.fix);
+      if (event.fix) fixes.set(event.fix.time, event.fix);
       onEvent?.(event);
     },
   });
@@ -87,5 +87,5 @@ export function startClusterDevice(
     const connecting = events.findLast((event) => event.type === 'connecting');
     return connecting?.detail ? Number(connecting.detail.split(':').at(-1)) : undefined;
   };
-  return { fleet, device, trip, events, sent, lastPort };
+  return { fleet, device, trip, events, fixes, lastPort };
 }
