@@ -55,11 +55,12 @@ describe('a server with REDIS_URL', () => {
         'sim-sync',
       ].toSorted(),
     );
-    // The delivery was a job of the queue, keyed by its row, and finished there.
-    const events = (await redis.xrange('xunji:deliveries:events', '-', '+')).map(([, fields]) =>
-      fields.join(' '),
-    );
-    expect(events.some((event) => /event completed jobId notification-\d+/.test(event))).toBe(true);
+    // The delivery was a job of the queue, keyed by its row, finished there (after the push).
+    const completed = async () =>
+      (await redis.xrange('xunji:deliveries:events', '-', '+')).some(([, fields]) =>
+        /^event completed jobId notification-\d+ /.test(fields.join(' ')),
+      );
+    await vi.waitFor(async () => expect(await completed()).toBe(true));
   });
 
   it("starts a role's part: a worker the cluster's jobs, a gateway none (it queues deliveries)", async () => {

@@ -84,9 +84,14 @@ export class DeliveryQueue {
     );
   }
 
-  /** Deliveries under way finish (or go back to the queue past the time limit). */
-  async close(): Promise<void> {
+  /** No more deliveries here: those under way finish (or go back to the queue past the limit). */
+  async stopWorker(): Promise<void> {
     await this.worker?.close(this.settings.stopTimeLimitMs);
+  }
+
+  /** The worker stopped, then the queue closed: nothing more can be queued from here. */
+  async close(): Promise<void> {
+    await this.stopWorker();
     await this.queue.close();
   }
 

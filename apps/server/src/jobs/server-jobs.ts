@@ -109,10 +109,12 @@ export async function startServerJobs(settings: JobSettings, parts: JobParts): P
   if (cluster.runs.worker) deliveries?.startWorker();
   return {
     async stop() {
-      const stopping = [timers.stop(), deliveries?.close()];
+      const stopping = [timers.stop(), deliveries?.stopWorker()];
       if (clusterSchedule !== timers) stopping.push(clusterSchedule?.stop());
       await Promise.all(stopping);
+      // What the last runs queue is queued before the queue closes.
       await notificationWorker.idle();
+      await deliveries?.close();
     },
     async queueDepths() {
       const depths: QueueDepths = {};
