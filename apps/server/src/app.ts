@@ -24,6 +24,7 @@ import { startServerJobs } from './jobs/server-jobs.js';
 import type { DeviceVisibility } from './live/device-visibility.js';
 import { liveSocket } from './live/live-socket.js';
 import { loggerOptions } from './logger.js';
+import { registerJobQueueDepths } from './metrics/job-queue-metrics.js';
 import { registerMetricsEndpoint } from './metrics/metrics-endpoint.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { ReadinessRepository } from './repositories/readiness.repository.js';
@@ -142,6 +143,7 @@ export async function buildServer(
     deliveries: notificationWorker.results,
     pendingJobs: () => repositories.notifications.pendingCount(),
   });
+  registerJobQueueDepths(metrics.registry, () => jobs.queueDepths());
   if (runs.gateway) {
     // Work done once per event, where a device's events arise (in order, none lost: pub/sub may
     // drop): late fixes marked for stop and trip detection, the alarm stage (fences and device

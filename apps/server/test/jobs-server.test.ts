@@ -61,6 +61,10 @@ describe('a server with REDIS_URL', () => {
         /^event completed jobId notification-\d+ /.test(fields.join(' ')),
       );
     await vi.waitFor(async () => expect(await completed()).toBe(true));
+    // Its /metrics tell the queues' depths, the same in every process of a cluster.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^xunji_job_queue_depth\{queue="deliveries",state="waiting"\} 0$/m);
+    expect(metrics).toMatch(/^xunji_job_queue_depth\{queue="periodic",state="delayed"\} [1-9]/m);
   });
 
   it("starts a role's part: a worker the cluster's jobs, a gateway none (it queues deliveries)", async () => {
