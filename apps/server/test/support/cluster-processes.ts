@@ -51,14 +51,22 @@ export interface Cluster {
   workers: ClusterProcess[];
   /** One more process of the role, once it is ready. */
   add(role: ClusterRole): Promise<ClusterProcess>;
-  /** What every process printed, each under its name and exit, for a failure message. */
+  /** What every process printed, each under its name and pid, for a failure message. */
   logs(): string;
   /** SIGTERM to those still running, SIGKILL to any still there after 10 s. */
   stop(): Promise<void>;
 }
 
-const DEVICE_PORTS = ['GT06_PORT', 'JT808_PORT', 'OSMAND_PORT'] as const;
-const PORTS_OFF = ['WATCH_PORT', 'H02_PORT', 'JT808_UDP_PORT', 'H02_UDP_PORT'];
+/** A gateway's device ports, or every device port off (the other roles open none anyway). */
+const devicePortSettings = (ports: GatewayPorts | undefined) => ({
+  GT06_PORT: ports ? String(ports.gt06) : 'off',
+  JT808_PORT: ports ? String(ports.jt808) : 'off',
+  OSMAND_PORT: ports ? String(ports.osmand) : 'off',
+  WATCH_PORT: 'off',
+  H02_PORT: 'off',
+  JT808_UDP_PORT: 'off',
+  H02_UDP_PORT: 'off',
+});
 /** Five processes starting together on two busy cores take a while. */
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -97,10 +105,6 @@ async function startProcess(
     role === 'gateway'
       ? { gt06: await freePort(), jt808: await freePort(), osmand: await freePort() }
       : undefined;
-  const devicePorts = DEVICE_PORTS.map((variable, i) => [
-    variable,
-    ports ? String([ports.gt06, ports.jt808, ports.osmand][i]) : 'off',
-  ]);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
@@ -112,8 +116,7 @@ async function startProcess(
       PORT: String(port),
       GATEWAY: role === 'gateway' ? 'on' : 'off',
       GATEWAY_HOST: '127.0.0.1',
-      ...Object.fromEntries(devicePorts),
-      ...Object.fromEntries(PORTS_OFF.map((variable) => [variable, 'off'])),
+      ...devicePortSettings(ports),
       DEMO_MODE: 'false',
       LOG_LEVEL: 'warn',
       ...options.env,
