@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { zonedToEpoch, type ServicePackage, type SimCardInfo } from '@xunji/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCommandArgs, type AdminCommand } from '../src/cli/command.js';
 import { productCommands } from '../src/cli/product-commands.js';
 import { simCommands } from '../src/cli/sim-commands.js';
@@ -11,6 +11,9 @@ import { runAdmin } from './support/admin-cli.js';
 import { testDialects } from './support/databases.js';
 import { cardOwners } from './support/sim-fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+
+// Each command is a Node process of its own (a few seconds on a busy 2-core machine).
+vi.setConfig({ testTimeout: 90_000 });
 
 const HEADER = 'iccid,msisdn,operator,plan,totalDataMb,totalSms,activationDate,expiryDate,cardSn';
 
