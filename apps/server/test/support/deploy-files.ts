@@ -13,7 +13,7 @@ export function readDeployFile(name: string): string {
   return fs.readFileSync(path.join(DEPLOY_DIR, name), 'utf8');
 }
 
-// js-yaml is in the lockfile (eslint's); it has no types of its own.
+// js-yaml (a dev dependency of the root) has no types of its own.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
 export interface ComposeService {
