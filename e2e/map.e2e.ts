@@ -264,7 +264,7 @@ describe('the home map', () => {
               .getAttribute('aria-label', { timeout: 2000 })
               .catch(() => null);
           },
-          { timeout: 20_000, intervals: [500, 1000, 2000] },
+          { timeout: 20_000, interval: 1000 },
         )
         .toBe(TWINS[0]!.name);
       await shot(page, 'twins-en');

@@ -77,7 +77,6 @@ export interface GatewayOptions {
   ownsEveryConnection?: boolean;
 }
 
-
 /**
  * Silence after which a device is offline: its connection is closed (trackers heartbeat every few
  * minutes at most); OsmAnd has no connection, so it is the time since its last report.
