@@ -46,5 +46,5 @@ node -e '
   if (!require("msgpackr").isNativeAccelerationEnabled) throw new Error("msgpackr-extract did not load");
 '
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json"
-echo "node24: $(npx tsx scripts/vitest-totals.ts "$results/unit.json")"
 echo "Node $node24_version: install and tests took $((SECONDS - started)) s"
+echo "node24: $(npx tsx scripts/vitest-totals.ts "$results/unit.json")"
