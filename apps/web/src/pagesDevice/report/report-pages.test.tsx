@@ -269,10 +269,15 @@ describe('report table page', () => {
     handlers.historyDates = () => [target, DAY];
     await render(tablePath('&tab=stays'), <ReportTablePage />);
     await click(buttonNamed('Choose a date'));
+    // The marks of DAY's month up to today: on the 1st and 2nd, DAY is in last month.
+    const monthEnd = addDays(`${shiftMonth(DAY.slice(0, 7), 1)}-01`, -1);
     expect(calls('historyDates')).toEqual([
       expect.objectContaining({
         params: { type: 'stopover' },
-        query: expect.objectContaining({ terminalId: 7, endDate: today() }) as unknown,
+        query: expect.objectContaining({
+          terminalId: 7,
+          endDate: monthEnd < today() ? monthEnd : today(),
+        }) as unknown,
       }),
     ]);
     const marks = [...document.body.querySelectorAll('.date-calendar__mark')];
