@@ -318,7 +318,10 @@ describe('the home map', () => {
     expect(await zoom()).toBeGreaterThanOrEqual(9);
     expect((await cities).ok()).toBe(true);
     expect((await districts).ok()).toBe(true);
-    await expect.poll(() => page.locator('.leaflet-xjBorders-pane canvas').count()).toBe(2);
+    // Both files are parsed and drawn on the main thread: seconds on a busy machine.
+    await expect
+      .poll(() => page.locator('.leaflet-xjBorders-pane canvas').count(), { timeout: 15_000 })
+      .toBe(2);
     await page.waitForTimeout(500);
     await shot(page, 'no-tiles-cities-zh');
   });
