@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_APPLICATION_ID, PHONE_REPEAT_MS, UserType } from '@xunji/shared';
 import { Redis } from 'ioredis';
@@ -15,6 +14,7 @@ import { delivered, type DeliveryOutcome } from '../src/providers/delivery-outco
 import { ensureDefaultApplication } from '../src/seed.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { dropQueues, testQueues } from './support/job-queues.js';
+import { savePushClient } from './support/push-clients.js';
 
 /** The Redis database of this file's tests, flushed by one of them (others use database 0). */
 const FLUSHED_DB = 13;
@@ -112,19 +112,7 @@ describe.each(testDialects())('alarm deliveries as BullMQ jobs on %s', (dialect)
     return queue;
   }
 
-  async function pushClient(): Promise<string> {
-    const id = randomUUID();
-    await repositories.pushClients.save({
-      id,
-      userId,
-      endpoint: `https://push.example.com/${id}`,
-      p256dh: 'BPk',
-      auth: 'qL',
-      language: 'zh-CN',
-      createdAt: Date.now(),
-    });
-    return id;
-  }
+  const pushClient = () => savePushClient(repositories, userId);
 
   /** An alarm with one job per channel and recipient; answers the alarm's id. */
   async function alarmWithJobs(jobs: [ChannelName, string][]): Promise<number> {

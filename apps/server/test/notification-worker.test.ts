@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DEFAULT_APPLICATION_ID, PHONE_REPEAT_MS, UserType } from '@xunji/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmChannels, ChannelName } from '../src/alarms/alarm-channels.js';
@@ -9,6 +8,7 @@ import { delivered, type DeliveryOutcome } from '../src/providers/delivery-outco
 import { ensureDefaultApplication } from '../src/seed.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './support/databases.js';
 import { TestClock } from './support/test-server.js';
+import { savePushClient } from './support/push-clients.js';
 
 /** Long enough for sends that run together to meet; sends in single file each wait it out. */
 const MEETING_MS = 2000;
@@ -86,19 +86,7 @@ describe.each(testDialects())('the notification worker on %s', (dialect) => {
     deviceId = device.id;
   }
 
-  async function pushClient(): Promise<string> {
-    const id = randomUUID();
-    await repositories.pushClients.save({
-      id,
-      userId,
-      endpoint: `https://push.example.com/${id}`,
-      p256dh: 'BPk',
-      auth: 'qL',
-      language: 'zh-CN',
-      createdAt: Date.now(),
-    });
-    return id;
-  }
+  const pushClient = () => savePushClient(repositories, userId);
 
   /** One alarm of the device and a job for each channel and recipient; answers the job ids. */
   async function alarmWithJobs(clock: TestClock, jobs: [string, string][]): Promise<number> {
