@@ -117,6 +117,7 @@ export async function buildServer(
   // Periodic work and alarm deliveries, by role (jobs/server-jobs.ts); stopped after the alarm
   // engine (onClose hooks run last first), whose last alarms it still delivers.
   const clock = options.clock ?? systemClock;
+  const quietDevices = new QuietDevices(repositories.positions, events, clock);
   const jobs = await startServerJobs(
     {
       cluster: config.cluster,
@@ -135,7 +136,7 @@ export async function buildServer(
       retention: new RetentionJob(services.retention, app.log),
       commandSweep: () => services.commandDispatcher.sweep(),
       positionPartitions: () => repositories.positions.prepareFor(clock.now()),
-      quietDevices: () => new QuietDevices(repositories.positions, events, clock).run(),
+      quietDevices: () => quietDevices.run(),
     },
   );
   app.addHook('onClose', async () => jobs.stop());
