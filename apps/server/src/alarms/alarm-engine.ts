@@ -2,8 +2,10 @@ import type { DeviceAlarmType } from '@xunji/shared';
 import type { Clock } from '../clock.js';
 import type { GatewayEvent, GatewayEvents } from '../gateway/gateway-events.js';
 import type { PositionInsert } from '../repositories/ingest/ingest-batch.js';
-import type { AlarmRaiser, FoundAlarm } from './alarm-raiser.js';
+import type { AlarmSettingRow } from '../db/schema.js';
+import type { AlarmRaiser } from './alarm-raiser.js';
 import { ALARM_OF_DEVICE_ALARM } from './device-alarms.js';
+import { DeviceWorkQueue } from './device-work-queue.js';
 import type { FenceTracker } from './fence-tracker.js';
 import { MotionWatch, type MotionRules } from './motion-watch.js';
 import { OfflineWatch, type OfflineStore } from './offline-watch.js';
@@ -24,18 +26,14 @@ const positionOf = (row: PositionInsert) => ({
   speed: row.speed,
 });
 
-/** The rest of this turn of the event loop belongs to others (the gateway's sockets). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The alarm stage after the store: from the gateway's committed events it finds fence crossings,
  * the device's own alarms, overspeed, rest, low battery and offline, one device at a time in
  * order, and hands them to the raiser. It never holds up the gateway: it listens after commit,
- * and each event's work starts in a turn of its own (on SQLite every query is synchronous, so a
- * backlog handled in one go would keep the gateway's acknowledgements waiting).
+ * and its work runs in turns of its own (device-work-queue.ts).
  */
 export class AlarmEngine {
-  private readonly queues = new Map<number, Promise<void>>();
+  private readonly queue: DeviceWorkQueue;
   private readonly watches = new Map<number, MotionWatch>();
   /** The offline timers (`dueAt` tells when a watched device's alarm is due). */
   readonly offline: OfflineWatch;
@@ -50,8 +48,9 @@ export class AlarmEngine {
     clock: Clock,
     private readonly onError: (error: unknown) => void,
   ) {
+    this.queue = new DeviceWorkQueue(onError);
     this.offline = new OfflineWatch(offlineStore, rules.offlineAfterMs, clock, (deviceId, since) =>
-      this.enqueue(deviceId, () => this.onOfflineDue(deviceId, since)),
+      this.queue.enqueue(deviceId, () => this.onOfflineDue(deviceId, since)),
     );
   }
 
@@ -73,7 +72,7 @@ export class AlarmEngine {
   /** Resolves when every event received so far has been handled (tests, shutdown). */
   async idle(): Promise<void> {
     await this.resuming;
-    while (this.queues.size > 0) await Promise.all(this.queues.values());
+    await this.queue.idle();
   }
 
   /**
@@ -84,8 +83,8 @@ export class AlarmEngine {
     const overdue = await this.offline.overdue(graceMs);
     for (const { deviceId, since } of overdue)
       if (this.offline.dueAt(deviceId) === undefined)
-        this.enqueue(deviceId, () => this.onOfflineDue(deviceId, since));
-    await Promise.all(overdue.map(({ deviceId }) => this.queues.get(deviceId)));
+        this.queue.enqueue(deviceId, () => this.onOfflineDue(deviceId, since));
+    await Promise.all(overdue.map(({ deviceId }) => this.queue.done(deviceId)));
   }
 
   /** Drops what is kept in memory of a device, as a restart would (it is read again). */
@@ -95,53 +94,82 @@ export class AlarmEngine {
   }
 
   accept(event: GatewayEvent): void {
-    if (event.type === 'position') this.enqueue(event.deviceId, () => this.onPosition(event));
-    else if (event.type === 'alarm') this.enqueue(event.deviceId, () => this.onDeviceAlarm(event));
+    if (event.type === 'position') this.queue.enqueue(event.deviceId, () => this.onPosition(event));
+    else if (event.type === 'alarm')
+      this.queue.enqueue(event.deviceId, () => this.onDeviceAlarm(event));
     else if (event.type === 'status') this.onStatus(event.deviceId, event.status, event.at);
   }
 
-  private enqueue(deviceId: number, work: () => Promise<unknown>): void {
-    const previous = this.queues.get(deviceId) ?? Promise.resolve();
-    const next = previous
-      .then(nextTurn)
-      .then(work)
-      .then(() => undefined, this.onError);
-    this.queues.set(deviceId, next);
-    void next.then(() => {
-      if (this.queues.get(deviceId) === next) this.queues.delete(deviceId);
-    });
-  }
-
-  private async onPosition(event: Extract<GatewayEvent, { type: 'position' }>): Promise<void> {
+  /**
+   * Most fixes need nothing read (the device has no fence, its setting is known) and raise
+   * nothing: those are checked without a promise.
+   */
+  private onPosition(
+    event: Extract<GatewayEvent, { type: 'position' }>,
+  ): Promise<void> | undefined {
     const { deviceId, position: row } = event;
     this.offline.back(deviceId);
-    const position = positionOf(row);
-    const found = (type: DeviceAlarmType): FoundAlarm => ({
-      deviceId,
-      type,
-      time: row.fixTime,
-      position,
-    });
     // Cell-tower fixes are hundreds of metres off: they neither cross fences nor drive.
     const gps = row.valid === 1 && row.lbsMode !== 'lbs';
+    const drives = gps && row.lbsMode === 'gps';
+    const setting = drives ? this.raiser.knownSetting(deviceId) : undefined;
+    if ((gps && !this.fences.knownWithoutFences(deviceId)) || (drives && !setting))
+      return this.onPositionRead(row, deviceId, gps, drives);
+    return this.raiseAll(deviceId, row, this.motionAlarms(deviceId, row, setting));
+  }
+
+  /** A fix whose device's fences or setting must be read first. */
+  private async onPositionRead(
+    row: PositionInsert,
+    deviceId: number,
+    gps: boolean,
+    drives: boolean,
+  ): Promise<void> {
     if (gps) {
       for (const { fence, entered } of await this.fences.crossings(deviceId, row, row.fixTime)) {
         const wanted = entered ? fence.alarmOn !== 'out' : fence.alarmOn !== 'enter';
         if (wanted)
           await this.raiser.raise({
-            ...found(entered ? 'fenceEnter' : 'fenceOut'),
+            deviceId,
+            type: entered ? 'fenceEnter' : 'fenceOut',
+            time: row.fixTime,
+            position: positionOf(row),
             fence: { id: fence.id, name: fence.name },
           });
       }
     }
+    const setting = drives ? await this.raiser.setting(deviceId) : undefined;
+    await this.raiseAll(deviceId, row, this.motionAlarms(deviceId, row, setting));
+  }
+
+  /** The overspeed and rest alarms of a GPS fix (given its device's setting), and low battery. */
+  private motionAlarms(
+    deviceId: number,
+    row: PositionInsert,
+    setting: AlarmSettingRow | undefined,
+  ): DeviceAlarmType[] | undefined {
     const watch = this.watchOf(deviceId);
-    if (gps && row.lbsMode === 'gps') {
-      const setting = await this.raiser.setting(deviceId);
+    let found: DeviceAlarmType[] | undefined;
+    if (setting) {
       if (watch.overspeed(row.fixTime, row.speed, setting.speedLimit))
-        await this.raiser.raise(found('overspeed'));
-      if (watch.rest(row.fixTime, row.speed)) await this.raiser.raise(found('rest'));
+        (found ??= []).push('overspeed');
+      if (watch.rest(row.fixTime, row.speed)) (found ??= []).push('rest');
     }
-    if (watch.lowBattery(row.battery)) await this.raiser.raise(found('lowPower'));
+    if (watch.lowBattery(row.battery)) (found ??= []).push('lowPower');
+    return found;
+  }
+
+  private raiseAll(
+    deviceId: number,
+    row: PositionInsert,
+    types: DeviceAlarmType[] | undefined,
+  ): Promise<void> | undefined {
+    if (!types) return undefined;
+    const position = positionOf(row);
+    return (async () => {
+      for (const type of types)
+        await this.raiser.raise({ deviceId, type, time: row.fixTime, position });
+    })();
   }
 
   private async onDeviceAlarm(event: Extract<GatewayEvent, { type: 'alarm' }>): Promise<void> {

@@ -110,12 +110,18 @@ export class AlarmRaiser {
   }
 
   async setting(deviceId: number): Promise<AlarmSettingRow> {
-    const now = this.clock.now();
-    const known = this.settings.get(deviceId);
-    if (known && now - known.at < this.rules.settingCacheMs) return known.row;
+    const known = this.knownSetting(deviceId);
+    if (known) return known;
+    const readAt = this.clock.now();
     const row = (await this.settingLoader.load(deviceId))!;
-    this.settings.set(deviceId, { row, at: now });
+    this.settings.set(deviceId, { row, at: readAt });
     return row;
+  }
+
+  /** The device's setting when it was read recently enough to be trusted, without a promise. */
+  knownSetting(deviceId: number): AlarmSettingRow | undefined {
+    const known = this.settings.get(deviceId);
+    return known && this.clock.now() - known.at < this.rules.settingCacheMs ? known.row : undefined;
   }
 
   /** One job per enabled channel and recipient; a number in several slots is one job. */

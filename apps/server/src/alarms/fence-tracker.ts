@@ -55,6 +55,12 @@ export class FenceTracker {
     this.devices.delete(deviceId);
   }
 
+  /** True when the device's fences were read recently enough to be trusted, and it has none. */
+  knownWithoutFences(deviceId: number): boolean {
+    const known = this.fresh(deviceId);
+    return known !== undefined && known.fences.length === 0;
+  }
+
   async crossings(deviceId: number, fix: LatLon, at: number): Promise<FenceCrossing[]> {
     const state = await this.stateOf(deviceId);
     if (state.fences.length === 0) return [];
@@ -83,9 +89,14 @@ export class FenceTracker {
     return crossings;
   }
 
-  private async stateOf(deviceId: number): Promise<DeviceFences> {
+  private fresh(deviceId: number): DeviceFences | undefined {
     const known = this.devices.get(deviceId);
-    if (known && this.clock.now() - known.loadedAt < this.rules.cacheMs) return known;
+    return known && this.clock.now() - known.loadedAt < this.rules.cacheMs ? known : undefined;
+  }
+
+  private async stateOf(deviceId: number): Promise<DeviceFences> {
+    const known = this.fresh(deviceId);
+    if (known) return known;
     const loaded = (await this.loader.load(deviceId)) ?? {
       loadedAt: this.clock.now(),
       fences: [],
