@@ -114,14 +114,14 @@ export class AlarmEngine {
     const drives = gps && row.lbsMode === 'gps';
     const setting = drives ? this.raiser.knownSetting(deviceId) : undefined;
     if ((gps && !this.fences.knownWithoutFences(deviceId)) || (drives && !setting))
-      return this.onPositionRead(row, deviceId, gps, drives);
+      return this.onPositionRead(deviceId, row, gps, drives);
     return this.raiseAll(deviceId, row, this.motionAlarms(deviceId, row, setting));
   }
 
   /** A fix whose device's fences or setting must be read first. */
   private async onPositionRead(
-    row: PositionInsert,
     deviceId: number,
+    row: PositionInsert,
     gps: boolean,
     drives: boolean,
   ): Promise<void> {
