@@ -90,7 +90,7 @@ export const environment = z.object({
   AMAP_API_URL: z.url().default('https://restapi.amap.com'),
   AMAP_WEB_KEY: z.string().min(1).optional(),
   AMAP_WEB_SECRET: z.string().min(1).optional(),
-  DEVICE_STATE_WRITE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  DEVICE_STATE_WRITE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   COMMAND_REPLY_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
   COMMAND_QUEUE_TTL_H: z.coerce.number().min(0.01).default(24),
   RECORDINGS_DIR: z.string().min(1).optional(),
