@@ -1,6 +1,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { hexToBytes } from '@xunji/protocols';
+import { gt06Frame } from '@xunji/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src/gateway/gateway.js';
 import { FRAMES_WRITE_MS } from '../src/gateway/device-snapshots.js';
@@ -130,6 +131,32 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
     await waitFor(() => first.closed);
     expect(third.closed).toBe(false);
     expect(gateway.stats.identity.takeover).toBe(1);
+  });
+
+  it('closes the connection of a device silent past its idle timeout, and it goes offline', async () => {
+    const idle = await startTestGateway(server, ['gt06'], [], { idleTimeoutMs: { gt06: 300 } });
+    try {
+      const { id } = await register('359710049000011', 'gt06');
+      const device = new Device(idle.ports.gt06!);
+      devices.push(device);
+      // Login of terminal 359710049000011 (IMEI as 8 BCD bytes), then heartbeats (0x13).
+      const imei = [0x03, 0x59, 0x71, 0x00, 0x49, 0x00, 0x00, 0x11];
+      device.socket.write(gt06Frame(0x01, imei, 1));
+      await device.receive(10);
+      await waitFor(() => idle.gateway.sessions.connectionOf(id) !== undefined);
+      // Acknowledged frames keep it open; what the gateway writes does not count as heard.
+      for (let i = 0; i < 4; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        device.socket.write(gt06Frame(0x13, [0x46, 0x04, 0x03, 0x00, 0x01], 2 + i));
+      }
+      expect(device.closed).toBe(false);
+      await waitFor(() => device.closed, 2000);
+      await waitFor(
+        async () => (await server.repositories.positions.findState(id))?.status === 'offline',
+      );
+    } finally {
+      await idle.gateway.stop();
+    }
   });
 
   it('acknowledges a JT/T 808 position only once it is stored', async () => {

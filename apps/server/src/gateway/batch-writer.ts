@@ -15,9 +15,15 @@ export interface Writes {
   networkFixes?: NetworkFixInsert[];
 }
 
-interface Pending extends Writes {
-  committed: () => void;
-  failed: (error: unknown) => void;
+/** Told once what it wrote is committed, or that the commit failed. */
+export interface CommitListener {
+  committed(): void;
+  failed(error: unknown): void;
+}
+
+interface Pending {
+  writes: Writes;
+  listener: CommitListener;
 }
 
 /** Told of each batch committed: its positions and how long the commit took. */
@@ -49,12 +55,18 @@ export class BatchWriter {
   ) {}
 
   write(writes: Writes): Promise<void> {
-    return new Promise((committed, failed) => {
-      this.queue.push({ ...writes, committed, failed });
-      this.queued += Math.max(1, writes.positions?.length ?? 0);
-      if (this.queued >= this.options.size) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.options.delayMs);
-    });
+    return new Promise((committed, failed) => this.submit(writes, { committed, failed }));
+  }
+
+  /**
+   * `write` without a promise, for the hot path: `listener` hears of the commit synchronously,
+   * in order, with the rest of its batch.
+   */
+  submit(writes: Writes, listener: CommitListener): void {
+    this.queue.push({ writes, listener });
+    this.queued += Math.max(1, writes.positions?.length ?? 0);
+    if (this.queued >= this.options.size) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.options.delayMs);
   }
 
   /** Writes what is queued now; resolves when every batch so far is done. */
@@ -73,27 +85,35 @@ export class BatchWriter {
     const networkFixes: NetworkFixInsert[] = [];
     const states = new Map<number, DeviceStateUpsert>();
     const frames = new Map<number, DeviceFramesUpsert>();
-    for (const pending of batch) {
-      if (pending.positions) for (const row of pending.positions) positions.push(row);
-      if (pending.networkFixes) for (const row of pending.networkFixes) networkFixes.push(row);
-      for (const { state, frames: latest } of pending.snapshots ?? []) {
+    for (const { writes } of batch) {
+      if (writes.positions) for (const row of writes.positions) positions.push(row);
+      if (writes.networkFixes) for (const row of writes.networkFixes) networkFixes.push(row);
+      for (const { state, frames: latest } of writes.snapshots ?? []) {
         const earlier = states.get(state.deviceId);
         states.set(state.deviceId, earlier ? mergeStates(earlier, state) : state);
         if (latest) frames.set(latest.deviceId, latest);
       }
     }
+    const started = performance.now();
     try {
-      const started = performance.now();
       await this.positions.commitBatch({
         positions,
         states: [...states.values()],
         frames: [...frames.values()],
         networkFixes,
       });
-      this.observe(positions.length, (performance.now() - started) / 1000);
-      for (const pending of batch) pending.committed();
     } catch (error) {
-      for (const pending of batch) pending.failed(error);
+      for (const { listener } of batch) listener.failed(error);
+      return;
+    }
+    this.observe(positions.length, (performance.now() - started) / 1000);
+    for (const { listener } of batch) {
+      // A listener's fault must not keep the rest of the batch, or the next batches, waiting.
+      try {
+        listener.committed();
+      } catch (error) {
+        listener.failed(error);
+      }
     }
   }
 }

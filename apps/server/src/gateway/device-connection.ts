@@ -107,10 +107,13 @@ export class DeviceConnection {
       const deviceId = this.device!.id;
       this.heard(deviceId);
       const { ack } = result;
-      this.deps.pipeline.handle(deviceId, result.messages, frame).then((positions) => {
-        this.committed(positions, ack, received);
-        this.settle();
-      }, this.notStored);
+      this.deps.pipeline.submit(deviceId, result.messages, frame, {
+        stored: (positions) => {
+          this.committed(positions, ack, received);
+          this.settle();
+        },
+        failed: this.notStored,
+      });
     } catch (error) {
       this.notStored(error);
     }

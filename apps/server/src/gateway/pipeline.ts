@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { NetworkFixInsert, PositionInsert } from '../repositories/ingest/ingest-batch.js';
 import type { DeviceCursor, PositionRepository } from '../repositories/position.repository.js';
 import { BatchLoader } from './batch-loader.js';
-import type { BatchWriter } from './batch-writer.js';
+import type { BatchWriter, Writes } from './batch-writer.js';
 import { DeviceSnapshots } from './device-snapshots.js';
 import { deviceStateOf, offlineState } from './device-state.js';
 import type { GatewayEvents } from './gateway-events.js';
@@ -17,16 +17,17 @@ import {
 } from './position-filter.js';
 import { toPositionRow } from './position-row.js';
 
+/** The message's cell and Wi-Fi fixes as rows; undefined when it has none (most messages). */
 function networkFixesOf(
   deviceId: number,
   messages: DecodedMessage[],
   now: number,
-): NetworkFixInsert[] {
-  const fixes: NetworkFixInsert[] = [];
+): NetworkFixInsert[] | undefined {
+  let fixes: NetworkFixInsert[] | undefined;
   for (const m of messages) {
     if (m.type !== 'networkFix' || m.fixTime > now + MAX_FUTURE_MS) continue;
     const wifi = JSON.stringify(m.wifi ?? []);
-    fixes.push({
+    (fixes ??= []).push({
       deviceId,
       fixTime: m.fixTime,
       serverTime: now,
@@ -44,6 +45,12 @@ function positionsOf(messages: DecodedMessage[]): Position[] {
     else if (m.type === 'alarm' && m.position) positions.push(m.position);
   }
   return positions;
+}
+
+/** Told once a message is committed (with the positions it stored), or that it was not. */
+export interface MessageListener {
+  stored(positions: number): void;
+  failed(error: unknown): void;
 }
 
 /**
@@ -86,11 +93,30 @@ export class Pipeline {
    * committed, to the number of positions stored.
    */
   handle(deviceId: number, messages: DecodedMessage[], raw?: Uint8Array): Promise<number> {
+    return new Promise((stored, failed) =>
+      this.submit(deviceId, messages, raw, { stored, failed }),
+    );
+  }
+
+  /** `handle` without a promise (the gateway's hot path): `listener` hears of the commit. */
+  submit(
+    deviceId: number,
+    messages: DecodedMessage[],
+    raw: Uint8Array | undefined,
+    listener: MessageListener,
+  ): void {
     const cursor = this.cursors.get(deviceId);
     // Only after a failed commit (the device's connection is closed then).
-    if (!cursor) return this.load(deviceId).then(() => this.handle(deviceId, messages, raw));
+    if (!cursor) {
+      this.load(deviceId).then(
+        () => this.submit(deviceId, messages, raw, listener),
+        (error: unknown) => listener.failed(error),
+      );
+      return;
+    }
     const now = this.clock.now();
     const stored = new Map<Position, PositionInsert>();
+    const rows: PositionInsert[] = [];
     let newest: { row: PositionInsert; reported: Position } | undefined;
     let lateFrom: number | undefined;
     for (const position of positionsOf(messages)) {
@@ -107,6 +133,7 @@ export class Pipeline {
         isNewest && !jump ? advanceOdometer(cursor, position) : (position.mileageKm ?? null);
       const row = toPositionRow(deviceId, position, now, mileage, jump);
       stored.set(position, row);
+      rows.push(row);
       if (isNewest) {
         cursor.lastFixTime = position.fixTime;
         newest = { row, reported: position };
@@ -120,33 +147,34 @@ export class Pipeline {
     const statusChanged = state.status !== cursor.status;
     cursor.status = state.status;
     const snapshot = this.snapshots.record(state, raw, now);
-    const written = this.writer.write({
-      positions: [...stored.values()],
-      snapshots: snapshot ? [snapshot] : [],
-      networkFixes: networkFixesOf(deviceId, messages, now),
-    });
-    return written.then(
-      () => {
-        if (!this.events.active) return stored.size;
-        const events = eventsOf({
-          deviceId,
-          messages,
-          stored,
-          at: now,
-          ...(newest ? { newest: newest.row } : {}),
-          ...(lateFrom !== undefined ? { lateFrom } : {}),
-          ...(statusChanged ? { status: state.status } : {}),
-        });
-        for (const event of events) this.events.publish(event);
-        return stored.size;
+    const writes: Writes = { positions: rows };
+    if (snapshot) writes.snapshots = [snapshot];
+    const networkFixes = networkFixesOf(deviceId, messages, now);
+    if (networkFixes) writes.networkFixes = networkFixes;
+    this.writer.submit(writes, {
+      committed: () => {
+        if (this.events.active) {
+          // One shape for every message (no spread of optional parts): eventsOf's reads stay fast.
+          const events = eventsOf({
+            deviceId,
+            messages,
+            stored,
+            at: now,
+            newest: newest?.row,
+            lateFrom,
+            status: statusChanged ? state.status : undefined,
+          });
+          for (const event of events) this.events.publish(event);
+        }
+        listener.stored(rows.length);
       },
-      (error: unknown) => {
+      failed: (error) => {
         // What was not stored is sent again by the device: forget what this message taught.
         this.cursors.delete(deviceId);
         this.snapshots.forget(deviceId);
-        throw error;
+        listener.failed(error);
       },
-    );
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Protocol } from '@xunji/protocols';
 import type { ConnectionLimits } from './connection-limits.js';
 import type { ConnectionDeps } from './connection-deps.js';
 import { DeviceConnection } from './device-connection.js';
+import { IdleSweep } from './idle-sweep.js';
 import type { Transport } from './transport.js';
 
 function socketTransport(socket: net.Socket): Transport {
@@ -25,17 +26,26 @@ export function createTcpListener(
   deps: ConnectionDeps,
   limits: ConnectionLimits,
 ): net.Server {
-  return net.createServer((socket) => {
+  const idle = new IdleSweep(idleTimeoutMs);
+  const server = net.createServer((socket) => {
     if (!limits.admit(socket)) return;
-    // Watches drop connections that get TCP keep-alive probes; the idle timeout guards instead.
+    // Watches drop connections that get TCP keep-alive probes; the idle sweep guards instead.
     socket.setKeepAlive(false);
     socket.setNoDelay(true);
-    socket.setTimeout(idleTimeoutMs, () => socket.destroy());
+    const watch = idle.watch(() => socket.destroy());
     const connection = new DeviceConnection(protocol, socketTransport(socket), deps, () =>
       limits.identified(socket),
     );
-    socket.on('data', (chunk) => connection.receive(chunk));
+    socket.on('data', (chunk) => {
+      watch.heard();
+      connection.receive(chunk);
+    });
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => connection.ended());
+    socket.on('close', () => {
+      watch.end();
+      connection.ended();
+    });
   });
+  server.on('close', () => idle.stop());
+  return server;
 }

@@ -15,6 +15,17 @@ import {
 } from './ingest-batch.js';
 
 /**
+ * Copies a row's columns into `values`, in column order. Made once per table from its column
+ * list, as one plain property read per column: a loop over the keys, shared by four tables, is a
+ * megamorphic keyed read for every value (~1 % of the gateway's CPU under load in a perf profile).
+ * The keys are the column list's own identifiers, never input.
+ */
+function columnCopier<Row>(columns: Column<Row>[]): (row: Row, values: unknown[]) => void {
+  const body = columns.map(({ key }, i) => `values[${i}] = row.${key};`).join('\n');
+  return new Function('row', 'values', body) as (row: Row, values: unknown[]) => void;
+}
+
+/**
  * An insert of one row, prepared: its values bound by position from one array filled for each
  * row (binding by name costs better-sqlite3 a string and two lookups per parameter).
  */
@@ -27,10 +38,10 @@ function rowInsert<Row>(
   const statement = sqlite.prepare(
     `INSERT INTO ${table} (${names(columns)}) VALUES (${columns.map(() => '?').join(', ')}) ${conflict}`,
   );
-  const keys = columns.map((c) => c.key);
-  const values: unknown[] = new Array(keys.length);
+  const copy = columnCopier(columns);
+  const values: unknown[] = new Array(columns.length);
   return (row) => {
-    for (let i = 0; i < keys.length; i++) values[i] = row[keys[i]!];
+    copy(row, values);
     statement.run(values);
   };
 }
