@@ -13,14 +13,17 @@ const online = (at: number, fix: Partial<DeviceStateUpsert> = {}): DeviceStateUp
 const frame = (at: number) => Uint8Array.of(at);
 
 describe('device snapshots', () => {
-  it('writes a device state at once, then at most once per interval, merged', () => {
+  it('writes a device state at once, then merged, in its turn once per interval', () => {
     const snapshots = new DeviceSnapshots(2000);
     expect(snapshots.record(online(0, { battery: 80 }), frame(0), 0)?.state.battery).toBe(80);
     expect(snapshots.record(online(500, { locateTime: 400, latitude: 31 }), undefined, 500)).toBe(
       undefined,
     );
     expect(snapshots.record(online(900, { battery: 75 }), undefined, 900)).toBe(undefined);
-    const due = snapshots.record(online(2100), undefined, 2100);
+    expect(snapshots.record(online(2100), undefined, 2100)).toBe(undefined);
+    // Device 7 is in the first turn of eight (ids 0–255): 0–249 ms of each 2-s interval.
+    expect(snapshots.takeWaiting(2300)).toEqual([]);
+    const [due] = snapshots.takeWaiting(4100);
     expect(due?.state).toMatchObject({
       lastAlive: 2100,
       locateTime: 400,
@@ -28,6 +31,19 @@ describe('device snapshots', () => {
       battery: 75,
     });
     expect(due?.frames).toBeUndefined();
+    expect(snapshots.takeWaiting(4200)).toEqual([]);
+  });
+
+  it('writes neighbouring ids in one turn, in id order, and a state that missed its turn next', () => {
+    const snapshots = new DeviceSnapshots(2000);
+    const state = (deviceId: number, at: number) => ({ ...online(at), deviceId });
+    for (const id of [300, 7, 600, 255, 256]) snapshots.record(state(id, 0), undefined, 0);
+    for (const id of [300, 7, 600, 255, 256]) snapshots.record(state(id, 10), undefined, 10);
+    const ids = (at: number) => snapshots.takeWaiting(at).map((s) => s.state.deviceId);
+    expect(ids(2000)).toEqual([7, 255]);
+    expect(ids(2250)).toEqual([256, 300]);
+    // 600 is in the third turn (2500–2749 ms); the run for it never came: it goes in the next.
+    expect(ids(2800)).toEqual([600]);
   });
 
   it('writes a status change at once, whatever the interval', () => {
@@ -41,9 +57,9 @@ describe('device snapshots', () => {
   it('hands out what waits for its interval, and keeps the newest frames', () => {
     const snapshots = new DeviceSnapshots(2000);
     for (let at = 0; at < FRAMES_KEPT + 10; at++) snapshots.record(online(at), frame(at), at);
-    // The state waits for its interval (the first message's was written at once, at 0), the
-    // frames for theirs from the first message on.
-    expect(snapshots.takeWaiting(100)).toEqual([]);
+    // The state waits for its turn (the first message's was written at once, at 0), the frames
+    // for their interval from the first message on.
+    expect(snapshots.takeWaiting(300)).toEqual([]);
     expect(snapshots.takeWaiting(2000).map((s) => s.frames)).toEqual([undefined]);
     expect(snapshots.takeWaiting(2100)).toEqual([]);
     const [late] = snapshots.takeWaiting(FRAMES_WRITE_MS + 1);
@@ -57,10 +73,11 @@ describe('device snapshots', () => {
     const snapshots = new DeviceSnapshots(2000);
     snapshots.record(online(0), frame(0), 0);
     snapshots.record(online(10), frame(10), 10);
-    expect(snapshots.takeWaiting(20)).toEqual([]);
-    const [last] = snapshots.takeWaiting(20, true);
+    // Not device 7's turn (0–249 ms of each interval).
+    expect(snapshots.takeWaiting(300)).toEqual([]);
+    const [last] = snapshots.takeWaiting(300, true);
     expect(last!.state).toMatchObject({ lastAlive: 10 });
     expect(last!.frames!.frames).toBe('0 00\n10 0a');
-    expect(snapshots.takeWaiting(20, true)).toEqual([]);
+    expect(snapshots.takeWaiting(300, true)).toEqual([]);
   });
 });

@@ -10,6 +10,15 @@ export const FRAMES_KEPT = 50;
 /** How often at most a device's raw frames are written (they are support data, ~7 KB a row). */
 export const FRAMES_WRITE_MS = 30_000;
 
+/** A fleet's states are written in this many turns per interval (`takeWaiting`). */
+export const STATE_TURNS = 8;
+/**
+ * Devices of this many consecutive ids are written in the same turn: their state rows share
+ * pages (~27 to a page on SQLite), so one page write carries many states instead of one.
+ */
+const ID_BLOCK = 256;
+const turnOf = (deviceId: number) => Math.floor(deviceId / ID_BLOCK) % STATE_TURNS;
+
 /** What is written of a device besides its positions: its state and its latest raw frames. */
 export interface DeviceSnapshot {
   state: DeviceStateUpsert;
@@ -19,9 +28,10 @@ export interface DeviceSnapshot {
 interface Entry {
   /** Merged state of the messages since the last write; undefined when nothing changed. */
   pending?: DeviceStateUpsert;
+  /** When `pending` began. */
+  pendingSince: number;
   /** The state last written (merged into from then on). */
   written?: DeviceStateUpsert;
-  writtenAt: number;
   /** Not written yet. */
   frames: FrameLog;
   framesWrittenAt: number;
@@ -29,16 +39,18 @@ interface Entry {
 
 /** A device's frames are first written an interval after it is first heard, not at its login. */
 const newEntry = (now: number): Entry => ({
-  writtenAt: -Infinity,
+  pendingSince: now,
   frames: new FrameLog(FRAMES_KEPT),
   framesWrittenAt: now,
 });
 
 /**
  * A device's state and raw frames change with every message, but are written with a batch of
- * positions at most once per interval per device (state at once when its status changes): a
- * device sending every second costs one position row per message, not three rows. Positions
- * themselves are never delayed. A crash loses at most one interval of state, never a position.
+ * positions only now and then: a device's state at once when its status changes (and at its
+ * first message), otherwise in its turn — once per interval, with the devices of neighbouring
+ * ids, whose rows share its pages (a state written alone costs a whole page of the write-ahead
+ * log: as much as its position). Raw frames at most every FRAMES_WRITE_MS. Positions themselves
+ * are never delayed. A crash loses at most one interval of state, never a position.
  */
 export class DeviceSnapshots {
   private readonly entries = new Map<number, Entry>();
@@ -53,25 +65,33 @@ export class DeviceSnapshots {
   ): DeviceSnapshot | undefined {
     const entry = this.entryOf(state.deviceId, now);
     if (entry.pending) mergeInto(entry.pending, state);
-    else entry.pending = state;
+    else {
+      entry.pending = state;
+      entry.pendingSince = now;
+    }
     if (frame) entry.frames.append(now, frame);
-    const due = now - entry.writtenAt >= this.stateMs || state.status !== entry.written?.status;
+    const due = this.stateMs === 0 || state.status !== entry.written?.status;
     return due ? this.take(state.deviceId, entry, now, this.framesDue(entry, now)) : undefined;
   }
 
   /**
-   * The states that changed and have waited their interval, with the frames that are due: run
-   * often, it spreads a fleet's state writes evenly instead of writing them all at once. `all`:
-   * everything not written yet (when the gateway stops).
+   * The states of this turn's devices, in id order, and the frames that are due: run
+   * STATE_TURNS times per interval, it writes each device's state once per interval, a fleet's
+   * worth spread evenly over it. A state that missed its turn (a stalled event loop) goes in the
+   * next run. `all`: everything not written yet (when the gateway stops).
    */
   takeWaiting(now: number, all = false): DeviceSnapshot[] {
+    const turnMs = this.stateMs / STATE_TURNS;
+    const turn = turnMs > 0 ? Math.floor(now / turnMs) % STATE_TURNS : -1;
     const snapshots: DeviceSnapshot[] = [];
     for (const [deviceId, entry] of this.entries) {
-      const stateDue = entry.pending && (all || now - entry.writtenAt >= this.stateMs);
+      const stateDue =
+        entry.pending &&
+        (all || turnOf(deviceId) === turn || now - entry.pendingSince >= this.stateMs + turnMs);
       const framesDue = all ? entry.frames.count > 0 : this.framesDue(entry, now);
       if (stateDue || framesDue) snapshots.push(this.take(deviceId, entry, now, framesDue));
     }
-    return snapshots;
+    return snapshots.sort((a, b) => a.state.deviceId - b.state.deviceId);
   }
 
   /** What the pipeline forgets after a failed commit (it reloads the device then). */
@@ -97,7 +117,6 @@ export class DeviceSnapshots {
     const state = entry.pending ?? entry.written!;
     entry.pending = undefined;
     entry.written = state;
-    entry.writtenAt = now;
     if (!withFrames) return { state };
     entry.framesWrittenAt = now;
     const frames = entry.frames.take();

@@ -14,6 +14,7 @@ import type { GeolocationProvider } from '../providers/geolocation/geolocation-p
 import { GatewayMetrics } from '../metrics/gateway-metrics.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import { BatchWriter, type BatchOptions } from './batch-writer.js';
+import { STATE_TURNS } from './device-snapshots.js';
 import { CommandDispatcher, type DispatcherOptions } from './command-dispatcher.js';
 import {
   ConnectionLimits,
@@ -209,9 +210,11 @@ export class Gateway {
       await this.positions.markOnlineOffline(this.clock.now());
     // Its month partitions before its first positions; later ones are a cluster job (jobs/).
     await this.positions.prepareFor(this.clock.now());
-    // Eight times per interval: each run writes the states that have waited theirs, a fleet's
-    // worth spread over the interval instead of one long transaction that holds every ack.
-    this.every(Math.max(this.options.stateWriteMs / 8, 100), () => this.pipeline.flushSnapshots());
+    // A turn of devices' states per run, a fleet's worth spread over the interval instead of one
+    // long transaction that holds every ack (device-snapshots.ts).
+    this.every(Math.max(this.options.stateWriteMs / STATE_TURNS, 100), () =>
+      this.pipeline.flushSnapshots(),
+    );
     this.logger.info(this.limits.options, 'gateway connection limits');
     const ports: Record<string, number> = {};
     for (const listener of this.listeners) {
