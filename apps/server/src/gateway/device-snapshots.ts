@@ -26,12 +26,17 @@ export interface DeviceSnapshot {
 }
 
 interface Entry {
-  /** Merged state of the messages since the last write; undefined when nothing changed. */
-  pending?: DeviceStateUpsert;
-  /** When `pending` began. */
+  /**
+   * Every message's state merged, the entry's own: one object for the device's whole stay, so
+   * that what waits for its turn is not a new object per interval that lives long enough to
+   * burden the old generation of the heap. A write hands out a copy.
+   */
+  state?: DeviceStateUpsert;
+  /** Some message since the last write changed `state`; since when. */
+  pending: boolean;
   pendingSince: number;
-  /** The state last written (merged into from then on). */
-  written?: DeviceStateUpsert;
+  /** The status last written. */
+  writtenStatus?: DeviceStateUpsert['status'];
   /** Not written yet. */
   frames: FrameLog;
   framesWrittenAt: number;
@@ -39,6 +44,7 @@ interface Entry {
 
 /** A device's frames are first written an interval after it is first heard, not at its login. */
 const newEntry = (now: number): Entry => ({
+  pending: false,
   pendingSince: now,
   frames: new FrameLog(FRAMES_KEPT),
   framesWrittenAt: now,
@@ -64,13 +70,14 @@ export class DeviceSnapshots {
     now: number,
   ): DeviceSnapshot | undefined {
     const entry = this.entryOf(state.deviceId, now);
-    if (entry.pending) mergeInto(entry.pending, state);
-    else {
-      entry.pending = state;
+    if (entry.state) mergeInto(entry.state, state);
+    else entry.state = { ...state };
+    if (!entry.pending) {
+      entry.pending = true;
       entry.pendingSince = now;
     }
     if (frame) entry.frames.append(now, frame);
-    const due = this.stateMs === 0 || state.status !== entry.written?.status;
+    const due = this.stateMs === 0 || state.status !== entry.writtenStatus;
     return due ? this.take(state.deviceId, entry, now, this.framesDue(entry, now)) : undefined;
   }
 
@@ -114,9 +121,9 @@ export class DeviceSnapshots {
 
   /** The snapshot of the device as it is now: its state, and its frames with `withFrames`. */
   private take(deviceId: number, entry: Entry, now: number, withFrames: boolean): DeviceSnapshot {
-    const state = entry.pending ?? entry.written!;
-    entry.pending = undefined;
-    entry.written = state;
+    const state = { ...entry.state! };
+    entry.pending = false;
+    entry.writtenStatus = state.status;
     if (!withFrames) return { state };
     entry.framesWrittenAt = now;
     const frames = entry.frames.take();

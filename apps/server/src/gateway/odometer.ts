@@ -19,7 +19,11 @@ export function advanceOdometer(cursor: DeviceCursor, newest: Position): number 
     const moved = newest.speedKmh >= DRIFT_SPEED_KMH || metres >= DRIFT_METRES;
     if (!from || moved) {
       cursor.mileage += metres / 1000;
-      cursor.odometerPoint = { latitude: newest.latitude, longitude: newest.longitude };
+      // Changed in place: a new point per fix would outlive the young heap.
+      if (from) {
+        from.latitude = newest.latitude;
+        from.longitude = newest.longitude;
+      } else cursor.odometerPoint = { latitude: newest.latitude, longitude: newest.longitude };
     }
   }
   return cursor.mileage;

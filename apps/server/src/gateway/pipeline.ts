@@ -38,6 +38,17 @@ function networkFixesOf(
   return fixes;
 }
 
+/** The cursor's newest GPS fix, changed in place (a new object per fix would outlive the young heap). */
+function keepGpsFix(cursor: DeviceCursor, { latitude, longitude, fixTime }: Position): void {
+  const fix = cursor.lastGpsFix;
+  if (!fix) cursor.lastGpsFix = { latitude, longitude, fixTime };
+  else {
+    fix.latitude = latitude;
+    fix.longitude = longitude;
+    fix.fixTime = fixTime;
+  }
+}
+
 function positionsOf(messages: DecodedMessage[]): Position[] {
   const positions: Position[] = [];
   for (const m of messages) {
@@ -137,10 +148,7 @@ export class Pipeline {
       if (isNewest) {
         cursor.lastFixTime = position.fixTime;
         newest = { row, reported: position };
-        if (position.valid && position.lbsMode === 'gps') {
-          const { latitude, longitude, fixTime } = position;
-          cursor.lastGpsFix = { latitude, longitude, fixTime };
-        }
+        if (position.valid && position.lbsMode === 'gps') keepGpsFix(cursor, position);
       } else lateFrom = Math.min(lateFrom ?? Infinity, position.fixTime);
     }
     const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
