@@ -153,7 +153,7 @@ export async function buildServer(
     const own = ownEventsOf(events);
     own.subscribe((event) => {
       if (event.type !== 'stored') return;
-      segmentUpdater.stored(event.deviceId, event.lateFrom).catch((error: unknown) => {
+      segmentUpdater.stored(event.deviceId, event.lateFrom)?.catch((error: unknown) => {
         app.log.error({ err: error }, 'could not mark late positions for detection');
       });
     });

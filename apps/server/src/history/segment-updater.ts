@@ -41,9 +41,10 @@ export class SegmentUpdater {
   /**
    * Positions of a device were stored; `lateFrom` is the earliest of them when some were older
    * than the device's newest fix (re-uploads). A late mark is kept in the database, so a restart
-   * before the next run still redoes that span.
+   * before the next run still redoes that span. Answers the mark's write, if there is one: most
+   * positions are not late, and cost no promise (the gateway calls this for each of them).
    */
-  async stored(deviceId: number, lateFrom?: number): Promise<void> {
+  stored(deviceId: number, lateFrom?: number): Promise<void> | undefined {
     const earlier = this.waiting.get(deviceId);
     const late =
       lateFrom === undefined
@@ -52,7 +53,10 @@ export class SegmentUpdater {
           ? lateFrom
           : Math.min(earlier, lateFrom);
     this.waiting.set(deviceId, late);
-    if (lateFrom === undefined) return;
+    return lateFrom === undefined ? undefined : this.markLate(deviceId, lateFrom);
+  }
+
+  private async markLate(deviceId: number, lateFrom: number): Promise<void> {
     const marked = this.segments.mark(deviceId, lateFrom);
     this.marking.set(deviceId, marked);
     try {
