@@ -1,10 +1,11 @@
-import { bytesToHex } from '@xunji/protocols';
-
 /** Per frame: when it was received (epoch ms, 8 bytes) and its length (2 bytes), then its bytes. */
 const RECORD_HEAD = 10;
 const INITIAL_BYTES = 256;
 /** Past this, a buffer emptied by a write is let go (a burst's size is not kept for ever). */
 const KEPT_BYTES = 2048;
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
 
 /**
  * A device's raw frames not written yet, as bytes in one buffer: a frame costs a copy, not a hex
@@ -34,21 +35,39 @@ export class FrameLog {
     this.frames++;
   }
 
-  /** The frames as `receivedAt hex` lines, oldest first; the log is empty after. */
+  /**
+   * The frames as `receivedAt hex` lines, oldest first; the log is empty after. Written into one
+   * buffer and read as one string: a hex string and a line per frame were a seventh of what the
+   * gateway allocated under load.
+   */
   take(): string {
-    const lines: string[] = [];
+    const times: string[] = [];
+    let length = 0;
     for (let at = 0; at < this.used;) {
-      const length = this.view.getUint16(at + 8);
-      const start = at + RECORD_HEAD;
-      lines.push(
-        `${this.view.getFloat64(at)} ${bytesToHex(this.buffer.subarray(start, start + length))}`,
-      );
-      at = start + length;
+      const time = String(this.view.getFloat64(at));
+      const bytes = this.view.getUint16(at + 8);
+      times.push(time);
+      length += time.length + 2 + 2 * bytes;
+      at += RECORD_HEAD + bytes;
+    }
+    const text = Buffer.allocUnsafe(Math.max(0, length - 1));
+    let out = 0;
+    for (let at = 0, frame = 0; at < this.used; frame++) {
+      if (frame > 0) text[out++] = NEWLINE;
+      out += text.write(times[frame]!, out, 'latin1');
+      text[out++] = SPACE;
+      const end = at + RECORD_HEAD + this.view.getUint16(at + 8);
+      for (let i = at + RECORD_HEAD; i < end; i++) {
+        const byte = this.buffer[i]!;
+        text[out++] = HEX_DIGITS[byte >> 4]!;
+        text[out++] = HEX_DIGITS[byte & 0xf]!;
+      }
+      at = end;
     }
     this.used = 0;
     this.frames = 0;
     if (this.buffer.length > KEPT_BYTES) this.reserveNone();
-    return lines.join('\n');
+    return text.toString('latin1', 0, out);
   }
 
   private dropOldest(): void {
