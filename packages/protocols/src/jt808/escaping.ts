@@ -22,16 +22,16 @@ export function headerLength(messageId: number, props: number): number {
 /** Fewest bytes between the flags that can hold a header and a check code. */
 export const MIN_CONTENT = 12;
 
-/** Escapes header + body + checksum and adds the 0x7e flags. */
-export function escapeFrame(content: Uint8Array): Uint8Array {
+/** Escapes header + body + checksum (the first `length` bytes) and adds the 0x7e flags. */
+export function escapeFrame(content: Uint8Array, length = content.length): Uint8Array {
   let escapes = 0;
-  for (let i = 0; i < content.length; i++) {
+  for (let i = 0; i < length; i++) {
     if (content[i] === FLAG || content[i] === ESCAPE) escapes++;
   }
-  const out = new Uint8Array(content.length + escapes + 2);
+  const out = new Uint8Array(length + escapes + 2);
   out[0] = FLAG;
   let at = 1;
-  for (let i = 0; i < content.length; i++) {
+  for (let i = 0; i < length; i++) {
     const byte = content[i]!;
     if (byte === FLAG || byte === ESCAPE) {
       out[at++] = ESCAPE;

@@ -99,6 +99,10 @@ export interface Jt808Address {
   protocolVersion?: number;
 }
 
+const MAX_BODY = 0x03ff;
+/** Header (2019: 17 bytes), body and check code of the frame being built. */
+const CONTENT = new Uint8Array(17 + MAX_BODY + 1);
+
 /** Builds a whole escaped frame (flags, header without subpackages, body, check code). */
 export function buildFrame(
   messageId: number,
@@ -106,11 +110,14 @@ export function buildFrame(
   serial: number,
   body: Uint8Array,
 ): Uint8Array {
-  if (body.length > 0x03ff) throw new RangeError('jt808: body longer than 1023 bytes');
+  if (body.length > MAX_BODY) throw new RangeError('jt808: body longer than 1023 bytes');
   const headLength = address.is2019 ? 5 : 4;
   const phoneEnd = headLength + (address.is2019 ? 10 : 6);
   const bodyAt = phoneEnd + 2;
-  const content = new Uint8Array(bodyAt + body.length + 1);
+  const length = bodyAt + body.length + 1;
+  // Built in one buffer for every frame and copied out escaped: one new array per frame (an ack
+  // per position), not four.
+  const content = CONTENT;
   const props = body.length | (address.is2019 ? 0x4000 : 0);
   content[0] = messageId >> 8;
   content[1] = messageId & 0xff;
@@ -118,13 +125,18 @@ export function buildFrame(
   content[3] = props & 0xff;
   if (address.is2019) content[4] = address.protocolVersion ?? 1;
   // Right-aligned: a shorter phone is padded with leading zero bytes, a longer one cut.
-  const phone = address.phone.subarray(-(phoneEnd - headLength));
-  content.set(phone, phoneEnd - phone.length);
+  const { phone } = address;
+  for (
+    let at = headLength, from = phone.length - (phoneEnd - headLength);
+    at < phoneEnd;
+    at++, from++
+  )
+    content[at] = from >= 0 ? phone[from]! : 0;
   content[phoneEnd] = (serial >> 8) & 0xff;
   content[phoneEnd + 1] = serial & 0xff;
   content.set(body, bodyAt);
   let check = 0;
-  for (let i = 0; i < content.length - 1; i++) check ^= content[i]!;
-  content[content.length - 1] = check;
-  return escapeFrame(content);
+  for (let i = 0; i < length - 1; i++) check ^= content[i]!;
+  content[length - 1] = check;
+  return escapeFrame(content, length);
 }

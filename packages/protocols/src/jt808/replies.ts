@@ -6,6 +6,9 @@ const word = (value: number): Uint8Array => Uint8Array.of((value >> 8) & 0xff, v
 const dword = (value: number): Uint8Array =>
   Uint8Array.of((value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff);
 
+/** The 0x8001 body being built (buildFrame copies it): an ack per position, no array each. */
+const ACK_BODY = new Uint8Array(5);
+
 /** 0x8001 platform general response: reply serial, reply message id, result (0 = success). */
 export function platformResponse(
   address: Jt808Address,
@@ -14,13 +17,12 @@ export function platformResponse(
   replyId: number,
   result = 0,
 ): Uint8Array {
-  const body = Uint8Array.of(
-    (replySerial >> 8) & 0xff,
-    replySerial & 0xff,
-    (replyId >> 8) & 0xff,
-    replyId & 0xff,
-    result,
-  );
+  const body = ACK_BODY;
+  body[0] = (replySerial >> 8) & 0xff;
+  body[1] = replySerial & 0xff;
+  body[2] = (replyId >> 8) & 0xff;
+  body[3] = replyId & 0xff;
+  body[4] = result;
   return buildFrame(0x8001, address, serial, body);
 }
 

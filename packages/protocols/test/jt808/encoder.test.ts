@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../../src/common/bytes.js';
+import { buildFrame } from '../../src/jt808/header.js';
 import { jt808 } from '../../src/jt808/index.js';
 import { newSession, type Command, type ProtocolSession } from '../../src/types.js';
 import { frames } from './frames.js';
@@ -142,5 +143,40 @@ describe('jt808 encoder', () => {
       expect(result).toMatchObject({ ok: false, reason: 'paramError' });
       expect(session.serial).toBe(0);
     }
+  });
+});
+
+describe('jt808 frame building', () => {
+  const ack = (phone: number[], is2019 = false) =>
+    bytesToHex(
+      buildFrame(0x8001, { phone: Uint8Array.from(phone), is2019 }, 1, hexToBytes('00020200')),
+    );
+
+  it('right-aligns the phone: a shorter one padded with zero bytes, a longer one cut', () => {
+    const full = ack([0x01, 0x23, 0x45, 0x67, 0x89, 0x01]);
+    expect(full.slice(10, 22)).toBe('012345678901');
+    expect(ack([0x23, 0x45, 0x67, 0x89, 0x01]).slice(10, 22)).toBe('002345678901');
+    expect(ack([0x99, 0x01, 0x23, 0x45, 0x67, 0x89, 0x01]).slice(10, 22)).toBe('012345678901');
+    // 2019: ten bytes of phone after the protocol version.
+    expect(ack([0x01, 0x23, 0x45, 0x67, 0x89, 0x01], true).slice(12, 32)).toBe(
+      '00000000012345678901',
+    );
+  });
+
+  it('answers a new frame each time, whatever is built after it', () => {
+    const first = buildFrame(
+      0x8001,
+      { phone: Uint8Array.of(1, 2, 3, 4, 5, 6), is2019: false },
+      1,
+      hexToBytes('0002020000'),
+    );
+    const copy = bytesToHex(first);
+    buildFrame(
+      0x8001,
+      { phone: Uint8Array.of(9, 9, 9, 9, 9, 9), is2019: true },
+      7,
+      hexToBytes('7e7d7e7d00'),
+    );
+    expect(bytesToHex(first)).toBe(copy);
   });
 });
