@@ -27,9 +27,8 @@ export interface DeviceSnapshot {
 
 interface Entry {
   /**
-   * Every message's state merged, the entry's own: one object for the device's whole stay, so
-   * that what waits for its turn is not a new object per interval that lives long enough to
-   * burden the old generation of the heap. A write hands out a copy.
+   * Every message's state merged, the entry's own: one object for the device's whole stay
+   * rather than a new one per interval, each living seconds. A write hands out a copy.
    */
   state?: DeviceStateUpsert;
   /** Some message since the last write changed `state`; since when. */

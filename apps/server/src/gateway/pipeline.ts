@@ -155,10 +155,12 @@ export class Pipeline {
     const statusChanged = state.status !== cursor.status;
     cursor.status = state.status;
     const snapshot = this.snapshots.record(state, raw, now);
-    const writes: Writes = { positions: rows };
-    if (snapshot) writes.snapshots = [snapshot];
-    const networkFixes = networkFixesOf(deviceId, messages, now);
-    if (networkFixes) writes.networkFixes = networkFixes;
+    // One shape for every message, whatever it has to write.
+    const writes: Writes = {
+      positions: rows,
+      snapshots: snapshot ? [snapshot] : undefined,
+      networkFixes: networkFixesOf(deviceId, messages, now),
+    };
     this.writer.submit(writes, {
       committed: () => {
         if (this.events.active) {
