@@ -126,12 +126,11 @@ export function buildFrame(
   if (address.is2019) content[4] = address.protocolVersion ?? 1;
   // Right-aligned: a shorter phone is padded with leading zero bytes, a longer one cut.
   const { phone } = address;
-  for (
-    let at = headLength, from = phone.length - (phoneEnd - headLength);
-    at < phoneEnd;
-    at++, from++
-  )
-    content[at] = from >= 0 ? phone[from]! : 0;
+  const width = phoneEnd - headLength;
+  for (let i = 0; i < width; i++) {
+    const from = phone.length - width + i;
+    content[headLength + i] = from >= 0 ? phone[from]! : 0;
+  }
   content[phoneEnd] = (serial >> 8) & 0xff;
   content[phoneEnd + 1] = serial & 0xff;
   content.set(body, bodyAt);
