@@ -134,7 +134,7 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
   });
 
   it('closes the connection of a device silent past its idle timeout, and it goes offline', async () => {
-    const idle = await startTestGateway(server, ['gt06'], [], { idleTimeoutMs: { gt06: 300 } });
+    const idle = await startTestGateway(server, ['gt06'], [], { idleTimeoutMs: { gt06: 600 } });
     try {
       const { id } = await register('359710049000011', 'gt06');
       const device = new Device(idle.ports.gt06!);
@@ -150,7 +150,7 @@ describe.each(testDialects())('TCP gateway on %s', (dialect) => {
         device.socket.write(gt06Frame(0x13, [0x46, 0x04, 0x03, 0x00, 0x01], 2 + i));
       }
       expect(device.closed).toBe(false);
-      await waitFor(() => device.closed, 2000);
+      await waitFor(() => device.closed, 3000);
       await waitFor(
         async () => (await server.repositories.positions.findState(id))?.status === 'offline',
       );
