@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceWorkQueue } from '../src/alarms/device-work-queue.js';
 
+/** A queue whose pieces of work are functions it calls. */
+const queueOf = (onError: (error: unknown) => void = () => undefined) =>
+  new DeviceWorkQueue<() => Promise<unknown> | undefined>((work) => work(), onError);
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A promise and the function that settles it. */
@@ -12,7 +16,7 @@ function gate() {
 
 describe('DeviceWorkQueue', () => {
   it('runs a device’s work in order, one piece at a time, never in the caller’s turn', async () => {
-    const queue = new DeviceWorkQueue(() => undefined);
+    const queue = queueOf();
     const log: string[] = [];
     const first = gate();
     queue.enqueue(1, () => {
@@ -33,7 +37,7 @@ describe('DeviceWorkQueue', () => {
   });
 
   it('does not hold one device’s work behind another’s', async () => {
-    const queue = new DeviceWorkQueue(() => undefined);
+    const queue = queueOf();
     const slow = gate();
     const done: number[] = [];
     queue.enqueue(1, () => slow.opened.then(() => done.push(1)));
@@ -47,7 +51,7 @@ describe('DeviceWorkQueue', () => {
 
   it('reports a failing piece and goes on with the next', async () => {
     const errors: unknown[] = [];
-    const queue = new DeviceWorkQueue((error) => errors.push(error));
+    const queue = queueOf((error) => errors.push(error));
     const ran: string[] = [];
     queue.enqueue(1, () => {
       throw new Error('thrown');
@@ -60,7 +64,7 @@ describe('DeviceWorkQueue', () => {
   });
 
   it('lets the event loop turn while a backlog of work is being run', async () => {
-    const queue = new DeviceWorkQueue(() => undefined);
+    const queue = queueOf();
     let ran = 0;
     const busy = (ms: number) => {
       const until = performance.now() + ms;
@@ -77,7 +81,7 @@ describe('DeviceWorkQueue', () => {
   });
 
   it('answers done and idle at once when there is nothing to wait for', async () => {
-    const queue = new DeviceWorkQueue(() => undefined);
+    const queue = queueOf();
     let settled = 0;
     void queue.done(7).then(() => settled++);
     void queue.idle().then(() => settled++);

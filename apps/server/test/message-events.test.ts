@@ -1,6 +1,7 @@
 import type { Position } from '@xunji/protocols';
 import { describe, expect, it } from 'vitest';
-import { eventsOf } from '../src/gateway/message-events.js';
+import type { GatewayEvent } from '../src/gateway/gateway-events.js';
+import { publishEvents, type MessageOutcome } from '../src/gateway/message-events.js';
 import type { PositionInsert } from '../src/repositories/ingest/ingest-batch.js';
 
 const fix = (fixTime: number, facts: Partial<Position> = {}): Position => ({
@@ -12,6 +13,19 @@ const fix = (fixTime: number, facts: Partial<Position> = {}): Position => ({
   course: 0,
   lbsMode: 'gps',
   ...facts,
+});
+
+/** The events a committed message publishes, as a list. */
+function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
+  const events: GatewayEvent[] = [];
+  publishEvents(outcome, { publish: (event) => events.push(event) });
+  return events;
+}
+
+/** An outcome that stored `rows[i]` for `reported[i]`. */
+const storing = (stored: [Position, PositionInsert][]) => ({
+  reported: stored.map(([position]) => position),
+  positions: stored.map(([, row]) => row),
 });
 
 describe('events of a committed message', () => {
@@ -26,7 +40,13 @@ describe('events of a committed message', () => {
       type: 'position' as const,
       position,
     }));
-    const events = eventsOf({ deviceId: 7, messages, stored, lateFrom: 1000, at: 9500 });
+    const events = eventsOf({
+      deviceId: 7,
+      messages,
+      ...storing([...stored]),
+      lateFrom: 1000,
+      at: 9500,
+    });
     expect(events.filter((event) => event.type === 'stored')).toEqual([
       { type: 'stored', deviceId: 7, from: 1000, to: 9000, lateFrom: 1000 },
     ]);
@@ -40,10 +60,14 @@ describe('events of a committed message', () => {
       [newest, { fixTime: 9000 } as PositionInsert],
       [late, { fixTime: 1000 } as PositionInsert],
     ]);
-    const switches = (messages: Parameters<typeof eventsOf>[0]['messages']) =>
-      eventsOf({ deviceId: 7, messages, stored, newest: stored.get(newest)!, at: 9500 }).filter(
-        (event) => event.type === 'switches',
-      );
+    const switches = (messages: MessageOutcome['messages']) =>
+      eventsOf({
+        deviceId: 7,
+        messages,
+        ...storing([...stored]),
+        newest: stored.get(newest)!,
+        at: 9500,
+      }).filter((event) => event.type === 'switches');
     expect(
       switches([
         { type: 'heartbeat', status: { armed: true, cut: false } },

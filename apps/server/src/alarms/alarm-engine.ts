@@ -20,6 +20,11 @@ export interface EngineRules extends MotionRules {
   resumeOffline: boolean;
 }
 
+/** What the alarm stage does for a device, one piece after the other. */
+type AlarmWork =
+  | Extract<GatewayEvent, { type: 'position' | 'alarm' }>
+  | { type: 'offlineDue'; deviceId: number; since: number };
+
 const positionOf = (row: PositionInsert) => ({
   latitude: row.latitude,
   longitude: row.longitude,
@@ -33,7 +38,7 @@ const positionOf = (row: PositionInsert) => ({
  * and its work runs in turns of its own (device-work-queue.ts).
  */
 export class AlarmEngine {
-  private readonly queue: DeviceWorkQueue;
+  private readonly queue: DeviceWorkQueue<AlarmWork>;
   private readonly watches = new Map<number, MotionWatch>();
   /** The offline timers (`dueAt` tells when a watched device's alarm is due). */
   readonly offline: OfflineWatch;
@@ -48,9 +53,9 @@ export class AlarmEngine {
     clock: Clock,
     private readonly onError: (error: unknown) => void,
   ) {
-    this.queue = new DeviceWorkQueue(onError);
+    this.queue = new DeviceWorkQueue((work) => this.run(work), onError);
     this.offline = new OfflineWatch(offlineStore, rules.offlineAfterMs, clock, (deviceId, since) =>
-      this.queue.enqueue(deviceId, () => this.onOfflineDue(deviceId, since)),
+      this.queue.enqueue(deviceId, { type: 'offlineDue', deviceId, since }),
     );
   }
 
@@ -83,7 +88,7 @@ export class AlarmEngine {
     const overdue = await this.offline.overdue(graceMs);
     for (const { deviceId, since } of overdue)
       if (this.offline.dueAt(deviceId) === undefined)
-        this.queue.enqueue(deviceId, () => this.onOfflineDue(deviceId, since));
+        this.queue.enqueue(deviceId, { type: 'offlineDue', deviceId, since });
     await Promise.all(overdue.map(({ deviceId }) => this.queue.done(deviceId)));
   }
 
@@ -94,10 +99,15 @@ export class AlarmEngine {
   }
 
   accept(event: GatewayEvent): void {
-    if (event.type === 'position') this.queue.enqueue(event.deviceId, () => this.onPosition(event));
-    else if (event.type === 'alarm')
-      this.queue.enqueue(event.deviceId, () => this.onDeviceAlarm(event));
+    if (event.type === 'position' || event.type === 'alarm')
+      this.queue.enqueue(event.deviceId, event);
     else if (event.type === 'status') this.onStatus(event.deviceId, event.status, event.at);
+  }
+
+  private run(work: AlarmWork): Promise<void> | undefined {
+    if (work.type === 'position') return this.onPosition(work);
+    if (work.type === 'alarm') return this.onDeviceAlarm(work);
+    return this.onOfflineDue(work.deviceId, work.since);
   }
 
   /**

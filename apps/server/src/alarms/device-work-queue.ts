@@ -1,5 +1,5 @@
-/** A piece of a device's work: done when it returns, or when the promise it returns settles. */
-export type DeviceWork = () => Promise<unknown> | undefined;
+/** Does a piece of a device's work: done when it returns, or when the promise it returns settles. */
+export type WorkRunner<Work> = (work: Work) => Promise<unknown> | undefined;
 
 /** How long one turn of the event loop runs work before it lets the sockets have theirs. */
 const TURN_MS = 2;
@@ -9,24 +9,33 @@ const TURN_MS = 2;
  * taking turns. Work starts in a later turn of the event loop than the one that queued it, and a
  * turn stops starting work after TURN_MS: on SQLite every query is synchronous, so a backlog run
  * in one go would keep the gateway's acknowledgements waiting. Work that finishes when it returns
- * (most of it: a fix that raises nothing) costs no promise and no turn of its own.
+ * (most of it: a fix that raises nothing) costs no promise and no turn of its own. A piece is
+ * data that `run` does, not a closure, and a device's queue is an array reused from device to
+ * device: queueing a fix allocates nothing.
  */
-export class DeviceWorkQueue {
+export class DeviceWorkQueue<Work> {
   /** Per device with work queued or running, the pieces not started yet. */
-  private readonly waiting = new Map<number, DeviceWork[]>();
+  private readonly waiting = new Map<number, Work[]>();
+  /** Emptied queues, for the next device that gets work. */
+  private readonly spare: Work[][] = [];
   /** The devices whose next piece may start, in the order they became ready. */
   private ready: number[] = [];
   private scheduled = false;
   private readonly doneWaiters = new Map<number, (() => void)[]>();
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly onError: (error: unknown) => void) {}
+  constructor(
+    private readonly run: WorkRunner<Work>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
-  enqueue(deviceId: number, work: DeviceWork): void {
+  enqueue(deviceId: number, work: Work): void {
     const queued = this.waiting.get(deviceId);
     if (queued) queued.push(work);
     else {
-      this.waiting.set(deviceId, [work]);
+      const queue = this.spare.pop() ?? [];
+      queue.push(work);
+      this.waiting.set(deviceId, queue);
       this.becomeReady(deviceId);
     }
   }
@@ -74,7 +83,7 @@ export class DeviceWorkQueue {
     const work = this.waiting.get(deviceId)!.shift()!;
     let running: Promise<unknown> | undefined;
     try {
-      running = work();
+      running = this.run(work);
     } catch (error) {
       this.onError(error);
     }
@@ -89,8 +98,10 @@ export class DeviceWorkQueue {
   }
 
   private finished(deviceId: number): void {
-    if (this.waiting.get(deviceId)!.length > 0) return this.becomeReady(deviceId);
+    const queue = this.waiting.get(deviceId)!;
+    if (queue.length > 0) return this.becomeReady(deviceId);
     this.waiting.delete(deviceId);
+    this.spare.push(queue);
     const waiters = this.doneWaiters.get(deviceId);
     if (waiters) {
       this.doneWaiters.delete(deviceId);

@@ -21,11 +21,6 @@ export interface CommitListener {
   failed(error: unknown): void;
 }
 
-interface Pending {
-  writes: Writes;
-  listener: CommitListener;
-}
-
 /** Told of each batch committed: its positions and how long the commit took. */
 export type CommitObserver = (positions: number, seconds: number) => void;
 
@@ -43,7 +38,9 @@ export interface BatchOptions {
  * the order they were written, and the writes of one batch resolve in their order.
  */
 export class BatchWriter {
-  private queue: Pending[] = [];
+  /** What waits for the next batch, and who hears of its commit (the same index). */
+  private queue: Writes[] = [];
+  private listeners: CommitListener[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
@@ -63,7 +60,8 @@ export class BatchWriter {
    * in order, with the rest of its batch.
    */
   submit(writes: Writes, listener: CommitListener): void {
-    this.queue.push({ writes, listener });
+    this.queue.push(writes);
+    this.listeners.push(listener);
     this.queued += Math.max(1, writes.positions?.length ?? 0);
     if (this.queued >= this.options.size) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.delayMs);
@@ -74,18 +72,20 @@ export class BatchWriter {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.queue;
+    const listeners = this.listeners;
     this.queue = [];
+    this.listeners = [];
     this.queued = 0;
-    if (batch.length > 0) this.flushing = this.flushing.then(() => this.commit(batch));
+    if (batch.length > 0) this.flushing = this.flushing.then(() => this.commit(batch, listeners));
     return this.flushing;
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  private async commit(batch: Writes[], listeners: CommitListener[]): Promise<void> {
     const positions: PositionInsert[] = [];
     const networkFixes: NetworkFixInsert[] = [];
     const states = new Map<number, DeviceStateUpsert>();
     const frames = new Map<number, DeviceFramesUpsert>();
-    for (const { writes } of batch) {
+    for (const writes of batch) {
       if (writes.positions) for (const row of writes.positions) positions.push(row);
       if (writes.networkFixes) for (const row of writes.networkFixes) networkFixes.push(row);
       for (const { state, frames: latest } of writes.snapshots ?? []) {
@@ -103,11 +103,11 @@ export class BatchWriter {
         networkFixes,
       });
     } catch (error) {
-      for (const { listener } of batch) listener.failed(error);
+      for (const listener of listeners) listener.failed(error);
       return;
     }
     this.observe(positions.length, (performance.now() - started) / 1000);
-    for (const { listener } of batch) {
+    for (const listener of listeners) {
       // A listener's fault must not keep the rest of the batch, or the next batches, waiting.
       try {
         listener.committed();

@@ -4,17 +4,19 @@ import type { DeviceRow } from '../db/schema.js';
 import type { ConnectionDeps } from './connection-deps.js';
 import { admitLogin } from './device-login.js';
 import type { Proof } from './live-sessions.js';
+import type { MessageListener } from './message-commit.js';
 import type { Transport } from './transport.js';
 
 /** Frames of one connection waiting for their commit before reading pauses. */
 const MAX_IN_FLIGHT = 32;
 
 /** Nothing in it but what the pipeline stores: no login, media or command reply to wait for. */
-const isRoutine = (result: DecodeResult): boolean =>
-  !result.answerLogin &&
-  result.messages.every(
-    (m) => m.type !== 'login' && m.type !== 'mediaChunk' && m.type !== 'commandResult',
-  );
+function isRoutine(result: DecodeResult): boolean {
+  if (result.answerLogin) return false;
+  for (const { type } of result.messages)
+    if (type === 'login' || type === 'mediaChunk' || type === 'commandResult') return false;
+  return true;
+}
 
 /**
  * One device's conversation, whatever carries it. Frames are handled strictly in order: decode →
@@ -26,7 +28,7 @@ const isRoutine = (result: DecodeResult): boolean =>
  * The steady state — a live connection's routine frame with none before it still being handled —
  * goes to the pipeline at once, without the queue (most frames: the gateway's hot path).
  */
-export class DeviceConnection {
+export class DeviceConnection implements MessageListener {
   private readonly framer;
   private readonly session = newSession();
   private device: DeviceRow | undefined;
@@ -41,6 +43,13 @@ export class DeviceConnection {
   /** Frames received and not yet acknowledged (or settled otherwise). */
   private inFlight = 0;
   private paused = false;
+  /**
+   * The hot path's frames handed to the pipeline, oldest first: each one's ack and when it was
+   * received. The pipeline commits a device's messages in order, so each commit it tells of is
+   * the oldest here — no listener object or closure per frame.
+   */
+  private readonly acks: (Uint8Array | undefined)[] = [];
+  private readonly receivedAt: number[] = [];
 
   constructor(
     private readonly protocol: Protocol,
@@ -106,17 +115,25 @@ export class DeviceConnection {
       if (!isRoutine(result)) return this.enqueue(frame, result, received);
       const deviceId = this.device!.id;
       this.heard(deviceId);
-      const { ack } = result;
-      this.deps.pipeline.submit(deviceId, result.messages, frame, {
-        stored: (positions) => {
-          this.committed(positions, ack, received);
-          this.settle();
-        },
-        failed: this.notStored,
-      });
+      this.acks.push(result.ack);
+      this.receivedAt.push(received);
+      this.deps.pipeline.submit(deviceId, result.messages, frame, this);
     } catch (error) {
       this.notStored(error);
     }
+  }
+
+  /** The oldest frame handed to the pipeline is committed (see `acks`). */
+  stored(positions: number): void {
+    this.committed(positions, this.acks.shift(), this.receivedAt.shift()!);
+    this.settle();
+  }
+
+  /** The oldest frame handed to the pipeline was not stored. */
+  failed(error: unknown): void {
+    this.acks.shift();
+    this.receivedAt.shift();
+    this.notStored(error);
   }
 
   /** A frame is committed: its positions are counted, its ack is written (and timed). */

@@ -1,5 +1,5 @@
 import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
-import { mergeInto } from './device-state.js';
+import { offlineState } from './device-state.js';
 import { FrameLog } from './frame-log.js';
 
 /**
@@ -27,10 +27,11 @@ export interface DeviceSnapshot {
 
 interface Entry {
   /**
-   * Every message's state merged, the entry's own: one object for the device's whole stay
-   * rather than a new one per interval, each living seconds. A write hands out a copy.
+   * Every message's state, changed in place: one object for the device's whole stay rather than
+   * one per message or interval. A write hands out this object itself: it is read when its batch
+   * commits, and anything merged into it meanwhile is only newer.
    */
-  state?: DeviceStateUpsert;
+  state: DeviceStateUpsert;
   /** Some message since the last write changed `state`; since when. */
   pending: boolean;
   pendingSince: number;
@@ -41,8 +42,12 @@ interface Entry {
   framesWrittenAt: number;
 }
 
-/** A device's frames are first written an interval after it is first heard, not at its login. */
-const newEntry = (now: number): Entry => ({
+/**
+ * A device's frames are first written an interval after it is first heard, not at its login. Its
+ * state knows nothing yet until a message changes it.
+ */
+const newEntry = (deviceId: number, now: number): Entry => ({
+  state: offlineState(deviceId, now),
   pending: false,
   pendingSince: now,
   frames: new FrameLog(FRAMES_KEPT),
@@ -62,22 +67,28 @@ export class DeviceSnapshots {
 
   constructor(private readonly stateMs: number) {}
 
-  /** Records one message's state (and raw frame); answers the snapshot to write now, if due. */
-  record(
-    state: DeviceStateUpsert,
+  /** The device's state as its messages so far made it, for the next to change in place. */
+  heldState(deviceId: number, now: number): DeviceStateUpsert {
+    return this.entryOf(deviceId, now).state;
+  }
+
+  /**
+   * A message changed the device's held state (`frame`: its raw bytes, kept for their write):
+   * answers the snapshot to write now, if due.
+   */
+  recorded(
+    deviceId: number,
     frame: Uint8Array | undefined,
     now: number,
   ): DeviceSnapshot | undefined {
-    const entry = this.entryOf(state.deviceId, now);
-    if (entry.state) mergeInto(entry.state, state);
-    else entry.state = { ...state };
+    const entry = this.entryOf(deviceId, now);
     if (!entry.pending) {
       entry.pending = true;
       entry.pendingSince = now;
     }
     if (frame) entry.frames.append(now, frame);
-    const due = this.stateMs === 0 || state.status !== entry.writtenStatus;
-    return due ? this.take(state.deviceId, entry, now, this.framesDue(entry, now)) : undefined;
+    const due = this.stateMs === 0 || entry.state.status !== entry.writtenStatus;
+    return due ? this.take(deviceId, entry, now, this.framesDue(entry, now)) : undefined;
   }
 
   /**
@@ -108,7 +119,7 @@ export class DeviceSnapshots {
   private entryOf(deviceId: number, now: number): Entry {
     let entry = this.entries.get(deviceId);
     if (!entry) {
-      entry = newEntry(now);
+      entry = newEntry(deviceId, now);
       this.entries.set(deviceId, entry);
     }
     return entry;
@@ -120,7 +131,7 @@ export class DeviceSnapshots {
 
   /** The snapshot of the device as it is now: its state, and its frames with `withFrames`. */
   private take(deviceId: number, entry: Entry, now: number, withFrames: boolean): DeviceSnapshot {
-    const state = { ...entry.state! };
+    const { state } = entry;
     entry.pending = false;
     entry.writtenStatus = state.status;
     if (!withFrames) return { state };

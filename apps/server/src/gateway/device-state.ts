@@ -1,7 +1,5 @@
 import type { DecodedMessage, DeviceStatus as ReportedStatus } from '@xunji/protocols';
-import type { DeviceStatus } from '../db/schema.js';
 import type { DeviceStateUpsert, PositionInsert } from '../repositories/ingest/ingest-batch.js';
-
 import { flag } from './position-row.js';
 
 const reportsPowerOff = (messages: DecodedMessage[]) =>
@@ -9,28 +7,29 @@ const reportsPowerOff = (messages: DecodedMessage[]) =>
     (m) => (m.type === 'alarm' || m.type === 'status') && m.alarms?.includes('powerOff'),
   );
 
-/** The facts of `top` where it reports them, else those of `base`. */
-const overlay = (base: ReportedStatus, top: ReportedStatus): ReportedStatus => ({
-  batteryPercent: top.batteryPercent ?? base.batteryPercent,
-  charging: top.charging ?? base.charging,
-  signal: top.signal ?? base.signal,
-  voltage: top.voltage ?? base.voltage,
-  acc: top.acc ?? base.acc,
-  satellites: top.satellites ?? base.satellites,
-});
+type Fact = 'batteryPercent' | 'charging' | 'signal' | 'voltage' | 'acc' | 'satellites';
 
-/** What heartbeats, status messages and the newest position report, the later winning. */
-function reportedFacts(messages: DecodedMessage[], newest: ReportedStatus | undefined) {
-  let facts: ReportedStatus = {};
-  for (const message of messages) {
-    if ((message.type === 'heartbeat' || message.type === 'status') && message.status) {
-      facts = overlay(facts, message.status);
-    }
+/**
+ * A fact as the message reports it: from its newest position, else from the last heartbeat or
+ * status message that reports it; undefined when none does.
+ */
+function reported<K extends Fact>(
+  messages: DecodedMessage[],
+  newest: ReportedStatus | undefined,
+  fact: K,
+): ReportedStatus[K] | undefined {
+  const fromFix = newest?.[fact];
+  if (fromFix !== undefined) return fromFix;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.type !== 'heartbeat' && message.type !== 'status') continue;
+    const value = message.status?.[fact];
+    if (value !== undefined) return value;
   }
-  return newest ? overlay(facts, newest) : facts;
+  return undefined;
 }
 
-/** A device whose connection ended: offline, and nothing else known. */
+/** A device's state before any message: offline, and nothing known. */
 export const offlineState = (deviceId: number, now: number): DeviceStateUpsert => ({
   deviceId,
   status: 'offline',
@@ -52,61 +51,65 @@ export const offlineState = (deviceId: number, now: number): DeviceStateUpsert =
   mileage: null,
 });
 
+type FixFields = Pick<
+  DeviceStateUpsert,
+  'latitude' | 'longitude' | 'speed' | 'course' | 'valid' | 'lbsMode'
+>;
+
+/** The fix taken at `time` becomes the state's when it is newer than the state's own. */
+function takeNewerFix(state: DeviceStateUpsert, time: number, fix: FixFields): void {
+  if (state.locateTime !== null && time <= state.locateTime) return;
+  state.locateTime = time;
+  state.latitude = fix.latitude;
+  state.longitude = fix.longitude;
+  state.speed = fix.speed;
+  state.course = fix.course;
+  state.valid = fix.valid;
+  state.lbsMode = fix.lbsMode;
+}
+
 /**
- * A device's state after one message: online (or shutdown when it reports power off), alive now,
- * its newest fix (when this message brought one) and the facts it reported.
+ * One message's effect on a device's state, written into `state` (held for the device, nobody
+ * else's): online (or shutdown when it reports power off), alive now, its newest fix when that is
+ * newer than the state's, and each fact it reports. No object per message: a fleet sends
+ * thousands a second.
  */
-export function deviceStateOf(
-  deviceId: number,
+export function applyMessage(
+  state: DeviceStateUpsert,
   messages: DecodedMessage[],
   now: number,
-  newest: { row: PositionInsert; reported: ReportedStatus } | undefined,
+  /** The message's newest stored position, and the decoded one it was made of. */
+  fix: PositionInsert | undefined,
+  reportedBy: ReportedStatus | undefined,
   mileage: number | null,
-): DeviceStateUpsert {
-  const status: DeviceStatus = reportsPowerOff(messages) ? 'shutdown' : 'online';
-  const facts = reportedFacts(messages, newest?.reported);
-  const fix = newest?.row;
-  return {
-    deviceId,
-    status,
-    lastAlive: now,
-    updatedAt: now,
-    locateTime: fix?.fixTime ?? null,
-    latitude: fix?.latitude ?? null,
-    longitude: fix?.longitude ?? null,
-    speed: fix?.speed ?? null,
-    course: fix?.course ?? null,
-    valid: fix?.valid ?? null,
-    lbsMode: fix?.lbsMode ?? null,
-    satellites: fix?.satellites ?? facts.satellites ?? null,
-    battery: facts.batteryPercent ?? null,
-    charging: flag(facts.charging),
-    signal: facts.signal ?? null,
-    voltage: facts.voltage ?? null,
-    acc: flag(facts.acc),
-    mileage,
-  };
+): void {
+  if (fix) takeNewerFix(state, fix.fixTime, fix);
+  state.status = reportsPowerOff(messages) ? 'shutdown' : 'online';
+  state.updatedAt = now;
+  state.lastAlive = now;
+  state.satellites =
+    fix?.satellites ?? reported(messages, reportedBy, 'satellites') ?? state.satellites;
+  state.battery = reported(messages, reportedBy, 'batteryPercent') ?? state.battery;
+  state.charging = flag(reported(messages, reportedBy, 'charging')) ?? state.charging;
+  state.signal = reported(messages, reportedBy, 'signal') ?? state.signal;
+  state.voltage = reported(messages, reportedBy, 'voltage') ?? state.voltage;
+  state.acc = flag(reported(messages, reportedBy, 'acc')) ?? state.acc;
+  state.mileage = mileage ?? state.mileage;
+}
+
+/** The device's connection ended: offline now, the rest as it was last known. */
+export function applyOffline(state: DeviceStateUpsert, now: number): void {
+  state.status = 'offline';
+  state.updatedAt = now;
 }
 
 /**
  * Two states of one device, `later` received after `earlier`: status from the later, the fix
  * from whichever is newer, liveness and each fact from the later where it reports it. Written
- * into `earlier` (a state nobody else holds), so a device's messages between two writes cost no
- * new state each.
+ * into `earlier`.
  */
-export function mergeInto(earlier: DeviceStateUpsert, later: DeviceStateUpsert): void {
-  if (
-    later.locateTime !== null &&
-    (earlier.locateTime === null || later.locateTime > earlier.locateTime)
-  ) {
-    earlier.locateTime = later.locateTime;
-    earlier.latitude = later.latitude;
-    earlier.longitude = later.longitude;
-    earlier.speed = later.speed;
-    earlier.course = later.course;
-    earlier.valid = later.valid;
-    earlier.lbsMode = later.lbsMode;
-  }
+function mergeInto(earlier: DeviceStateUpsert, later: DeviceStateUpsert): void {
+  if (later.locateTime !== null) takeNewerFix(earlier, later.locateTime, later);
   earlier.status = later.status;
   earlier.updatedAt = later.updatedAt;
   earlier.lastAlive = later.lastAlive ?? earlier.lastAlive;
@@ -119,11 +122,12 @@ export function mergeInto(earlier: DeviceStateUpsert, later: DeviceStateUpsert):
   earlier.mileage = later.mileage ?? earlier.mileage;
 }
 
-/** The two states merged (see mergeInto), neither changed. */
+/** The two states merged (see mergeInto), neither changed; one state merged with itself is itself. */
 export function mergeStates(
   earlier: DeviceStateUpsert,
   later: DeviceStateUpsert,
 ): DeviceStateUpsert {
+  if (earlier === later) return later;
   const merged = { ...earlier };
   mergeInto(merged, later);
   return merged;

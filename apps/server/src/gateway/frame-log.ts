@@ -25,13 +25,17 @@ export class FrameLog {
   }
 
   append(receivedAt: number, frame: Uint8Array): void {
-    const bytes = frame.subarray(0, 0xffff);
+    const length = Math.min(frame.length, 0xffff);
     if (this.frames === this.maxFrames) this.dropOldest();
-    this.reserve(RECORD_HEAD + bytes.length);
+    this.reserve(RECORD_HEAD + length);
     this.view.setFloat64(this.used, receivedAt);
-    this.view.setUint16(this.used + 8, bytes.length);
-    this.buffer.set(bytes, this.used + RECORD_HEAD);
-    this.used += RECORD_HEAD + bytes.length;
+    this.view.setUint16(this.used + 8, length);
+    // A frame is never that long in practice: no view is made of one that fits.
+    this.buffer.set(
+      length === frame.length ? frame : frame.subarray(0, length),
+      this.used + RECORD_HEAD,
+    );
+    this.used += RECORD_HEAD + length;
     this.frames++;
   }
 

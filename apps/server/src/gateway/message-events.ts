@@ -11,8 +11,10 @@ import type { GatewayEvent } from './gateway-events.js';
 export interface MessageOutcome {
   deviceId: number;
   messages: DecodedMessage[];
-  /** The row stored for each position that passed the filter. */
-  stored: Map<Position, PositionInsert>;
+  /** The rows stored for the positions that passed the filter, in the messages' order. */
+  positions: PositionInsert[];
+  /** The decoded position of each stored row (the same index). */
+  reported: Position[];
   /** The newest stored position of the message, when it moved the device. */
   newest?: PositionInsert;
   /** The earliest stored position older than the device's newest fix (a re-upload). */
@@ -22,28 +24,37 @@ export interface MessageOutcome {
   at: number;
 }
 
-function alarmEvent(
-  outcome: MessageOutcome,
-  alarms: AlarmType[] | undefined,
-  position?: Position,
-): GatewayEvent[] {
-  if (!alarms || alarms.length === 0) return [];
-  const row = position && outcome.stored.get(position);
-  return [
-    {
-      type: 'alarm',
-      deviceId: outcome.deviceId,
-      alarms,
-      at: outcome.at,
-      ...(row ? { position: row } : {}),
-    },
-  ];
+/** Where the events go (the gateway's bus). */
+export interface EventSink {
+  publish(event: GatewayEvent): void;
 }
 
-function storedEvent({ deviceId, stored, lateFrom }: MessageOutcome): GatewayEvent {
+/** The row stored for a decoded position; undefined when the filter refused it. */
+function rowOf(outcome: MessageOutcome, position: Position): PositionInsert | undefined {
+  const index = outcome.reported.indexOf(position);
+  return index < 0 ? undefined : outcome.positions[index];
+}
+
+function emitAlarm(
+  outcome: MessageOutcome,
+  sink: EventSink,
+  alarms: AlarmType[] | undefined,
+  position?: Position,
+): void {
+  if (!alarms || alarms.length === 0) return;
+  const { deviceId, at } = outcome;
+  const row = position && rowOf(outcome, position);
+  sink.publish(
+    row
+      ? { type: 'alarm', deviceId, alarms, at, position: row }
+      : { type: 'alarm', deviceId, alarms, at },
+  );
+}
+
+function storedEvent({ deviceId, positions, lateFrom }: MessageOutcome): GatewayEvent {
   let from = Infinity;
   let to = -Infinity;
-  for (const row of stored.values()) {
+  for (const row of positions) {
     from = Math.min(from, row.fixTime);
     to = Math.max(to, row.fixTime);
   }
@@ -52,47 +63,54 @@ function storedEvent({ deviceId, stored, lateFrom }: MessageOutcome): GatewayEve
     : { type: 'stored', deviceId, from, to, lateFrom };
 }
 
-/** A position's facts are current unless it is a re-upload or older than the device's newest. */
-function isCurrent({ stored, newest }: MessageOutcome, position: Position): boolean {
-  const row = stored.get(position);
-  return !position.reupload && (row === undefined || row === newest);
+/** The position when its facts are current: not a re-upload, not older than the device's newest. */
+function currentFix(outcome: MessageOutcome, position: Position | undefined): Position | undefined {
+  if (!position || position.reupload) return undefined;
+  const row = rowOf(outcome, position);
+  return row === undefined || row === outcome.newest ? position : undefined;
 }
 
 /** The relay and garrison state the message reports, the later winning; undefined when none. */
 function switchesEvent(outcome: MessageOutcome): GatewayEvent | undefined {
-  let reported: Pick<ReportedStatus, 'cut' | 'armed'> | undefined;
-  const take = (status: ReportedStatus | undefined) => {
-    if (status?.cut !== undefined) reported = { ...reported, cut: status.cut };
-    if (status?.armed !== undefined) reported = { ...reported, armed: status.armed };
-  };
+  let cut: boolean | undefined;
+  let armed: boolean | undefined;
   for (const m of outcome.messages) {
-    if (m.type === 'heartbeat' || m.type === 'status') take(m.status);
-    const position = m.type === 'position' ? m.position : m.type === 'alarm' ? m.position : null;
-    if (position && isCurrent(outcome, position)) take(position);
+    const status: ReportedStatus | undefined =
+      m.type === 'heartbeat' || m.type === 'status'
+        ? m.status
+        : m.type === 'position' || m.type === 'alarm'
+          ? currentFix(outcome, m.position)
+          : undefined;
+    if (!status) continue;
+    if (status.cut !== undefined) cut = status.cut;
+    if (status.armed !== undefined) armed = status.armed;
   }
-  return reported && { type: 'switches', deviceId: outcome.deviceId, ...reported };
+  const { deviceId } = outcome;
+  if (cut === undefined)
+    return armed === undefined ? undefined : { type: 'switches', deviceId, armed };
+  return armed === undefined
+    ? { type: 'switches', deviceId, cut }
+    : { type: 'switches', deviceId, cut, armed };
 }
 
 /**
- * The events one committed message publishes: what was stored, status, newest position, the
+ * Publishes the events of one committed message: what was stored, status, newest position, the
  * reported relay and garrison state, alarms, network fixes, media packets.
  */
-export function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
+export function publishEvents(outcome: MessageOutcome, sink: EventSink): void {
   const { deviceId, at } = outcome;
-  const events: GatewayEvent[] = [];
-  if (outcome.stored.size > 0) events.push(storedEvent(outcome));
-  if (outcome.status) events.push({ type: 'status', deviceId, status: outcome.status, at });
-  if (outcome.newest) events.push({ type: 'position', deviceId, position: outcome.newest });
+  if (outcome.positions.length > 0) sink.publish(storedEvent(outcome));
+  if (outcome.status) sink.publish({ type: 'status', deviceId, status: outcome.status, at });
+  if (outcome.newest) sink.publish({ type: 'position', deviceId, position: outcome.newest });
   const switches = switchesEvent(outcome);
-  if (switches) events.push(switches);
+  if (switches) sink.publish(switches);
   for (const m of outcome.messages) {
-    if (m.type === 'alarm') events.push(...alarmEvent(outcome, m.alarms, m.position));
-    else if (m.type === 'position')
-      events.push(...alarmEvent(outcome, m.position.alarms, m.position));
-    else if (m.type === 'status') events.push(...alarmEvent(outcome, m.alarms));
-    else if (m.type === 'mediaChunk') events.push({ type: 'media', deviceId, chunk: m });
+    if (m.type === 'alarm') emitAlarm(outcome, sink, m.alarms, m.position);
+    else if (m.type === 'position') emitAlarm(outcome, sink, m.position.alarms, m.position);
+    else if (m.type === 'status') emitAlarm(outcome, sink, m.alarms);
+    else if (m.type === 'mediaChunk') sink.publish({ type: 'media', deviceId, chunk: m });
     else if (m.type === 'networkFix') {
-      events.push({
+      sink.publish({
         type: 'networkFix',
         deviceId,
         fixTime: m.fixTime,
@@ -101,5 +119,4 @@ export function eventsOf(outcome: MessageOutcome): GatewayEvent[] {
       });
     }
   }
-  return events;
 }

@@ -1,13 +1,13 @@
 import type { DecodedMessage, Position } from '@xunji/protocols';
 import type { Clock } from '../clock.js';
-import type { NetworkFixInsert, PositionInsert } from '../repositories/ingest/ingest-batch.js';
+import type { NetworkFixInsert } from '../repositories/ingest/ingest-batch.js';
 import type { DeviceCursor, PositionRepository } from '../repositories/position.repository.js';
 import { BatchLoader } from './batch-loader.js';
-import type { BatchWriter, Writes } from './batch-writer.js';
+import type { BatchWriter } from './batch-writer.js';
 import { DeviceSnapshots } from './device-snapshots.js';
-import { deviceStateOf, offlineState } from './device-state.js';
+import { applyMessage, applyOffline } from './device-state.js';
 import type { GatewayEvents } from './gateway-events.js';
-import { eventsOf } from './message-events.js';
+import { MessageCommit, type MessageListener } from './message-commit.js';
 import { advanceOdometer } from './odometer.js';
 import {
   implausibleJump,
@@ -49,20 +49,8 @@ function keepGpsFix(cursor: DeviceCursor, { latitude, longitude, fixTime }: Posi
   }
 }
 
-function positionsOf(messages: DecodedMessage[]): Position[] {
-  const positions: Position[] = [];
-  for (const m of messages) {
-    if (m.type === 'position') positions.push(m.position);
-    else if (m.type === 'alarm' && m.position) positions.push(m.position);
-  }
-  return positions;
-}
-
-/** Told once a message is committed (with the positions it stored), or that it was not. */
-export interface MessageListener {
-  stored(positions: number): void;
-  failed(error: unknown): void;
-}
+const positionOf = (message: DecodedMessage): Position | undefined =>
+  message.type === 'position' || message.type === 'alarm' ? message.position : undefined;
 
 /**
  * Per device, in order: filter → state → batch write → events. `handle` answers a promise that
@@ -126,11 +114,11 @@ export class Pipeline {
       return;
     }
     const now = this.clock.now();
-    const stored = new Map<Position, PositionInsert>();
-    const rows: PositionInsert[] = [];
-    let newest: { row: PositionInsert; reported: Position } | undefined;
-    let lateFrom: number | undefined;
-    for (const position of positionsOf(messages)) {
+    const commit = new MessageCommit(deviceId, messages, now, listener, this.events, this.forget);
+    let newestReported: Position | undefined;
+    for (const message of messages) {
+      const position = positionOf(message);
+      if (!position) continue;
       const rejection = rejectPosition(position, cursor.lastFixTime, now);
       if (rejection) {
         this.rejected[rejection]++;
@@ -143,49 +131,30 @@ export class Pipeline {
       const mileage =
         isNewest && !jump ? advanceOdometer(cursor, position) : (position.mileageKm ?? null);
       const row = toPositionRow(deviceId, position, now, mileage, jump);
-      stored.set(position, row);
-      rows.push(row);
+      commit.store(position, row);
       if (isNewest) {
         cursor.lastFixTime = position.fixTime;
-        newest = { row, reported: position };
+        commit.newest = row;
+        newestReported = position;
         if (position.valid && position.lbsMode === 'gps') keepGpsFix(cursor, position);
-      } else lateFrom = Math.min(lateFrom ?? Infinity, position.fixTime);
+      } else commit.lateFrom = Math.min(commit.lateFrom ?? Infinity, position.fixTime);
     }
-    const state = deviceStateOf(deviceId, messages, now, newest, newest ? cursor.mileage : null);
-    const statusChanged = state.status !== cursor.status;
+    const state = this.snapshots.heldState(deviceId, now);
+    const mileage = commit.newest ? cursor.mileage : null;
+    applyMessage(state, messages, now, commit.newest, newestReported, mileage);
+    if (state.status !== cursor.status) commit.status = state.status;
     cursor.status = state.status;
-    const snapshot = this.snapshots.record(state, raw, now);
-    // One shape for every message, whatever it has to write.
-    const writes: Writes = {
-      positions: rows,
-      snapshots: snapshot ? [snapshot] : undefined,
-      networkFixes: networkFixesOf(deviceId, messages, now),
-    };
-    this.writer.submit(writes, {
-      committed: () => {
-        if (this.events.active) {
-          // One shape for every message (no spread of optional parts): eventsOf's reads stay fast.
-          const events = eventsOf({
-            deviceId,
-            messages,
-            stored,
-            at: now,
-            newest: newest?.row,
-            lateFrom,
-            status: statusChanged ? state.status : undefined,
-          });
-          for (const event of events) this.events.publish(event);
-        }
-        listener.stored(rows.length);
-      },
-      failed: (error) => {
-        // What was not stored is sent again by the device: forget what this message taught.
-        this.cursors.delete(deviceId);
-        this.snapshots.forget(deviceId);
-        listener.failed(error);
-      },
-    });
+    const snapshot = this.snapshots.recorded(deviceId, raw, now);
+    if (snapshot) commit.snapshots = [snapshot];
+    commit.networkFixes = networkFixesOf(deviceId, messages, now);
+    this.writer.submit(commit, commit);
   }
+
+  /** A commit failed: what its messages taught is forgotten (the device sends them again). */
+  private readonly forget = (deviceId: number): void => {
+    this.cursors.delete(deviceId);
+    this.snapshots.forget(deviceId);
+  };
 
   /**
    * Writes the states and frames that have waited their interval (run periodically); `all`: every
@@ -201,7 +170,8 @@ export class Pipeline {
     const now = this.clock.now();
     const cursor = this.cursors.get(deviceId);
     if (cursor) cursor.status = 'offline';
-    const snapshot = this.snapshots.record(offlineState(deviceId, now), undefined, now);
+    applyOffline(this.snapshots.heldState(deviceId, now), now);
+    const snapshot = this.snapshots.recorded(deviceId, undefined, now);
     const written = this.writer.write({ snapshots: snapshot ? [snapshot] : [] });
     this.track(
       written.then(() =>

@@ -143,6 +143,10 @@ export function decodeJt808(
   return result;
 }
 
+/** The general 0x8001 answer to a message. */
+const generalAck = (address: Jt808Address, session: ProtocolSession, header: Jt808Header) =>
+  platformResponse(address, nextSerial(session), header.serial, header.messageId);
+
 function decodeMessage(
   header: Jt808Header,
   body: Uint8Array,
@@ -152,8 +156,6 @@ function decodeMessage(
   const address = rememberAddress(session, header);
   const id = header.messageId;
   const messages: DecodedMessage[] = [];
-  const generalAck = (): Uint8Array =>
-    platformResponse(address, nextSerial(session), header.serial, id);
 
   if (id === 0x0100 || id === 0x0102) return login(header, body, session, address);
 
@@ -174,37 +176,37 @@ function decodeMessage(
   if (header.packet && id !== 0x0801) {
     // Subpackaged messages other than multimedia are not reassembled.
     messages.push({ type: 'unknown', kind: hexId(id) });
-    return { messages, ack: generalAck() };
+    return { messages, ack: generalAck(address, session, header) };
   }
 
   switch (id) {
     case 0x0002:
     case 0x0506:
       messages.push(heartbeat(body));
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     case 0x0200:
       messages.push({ type: 'position', position: parseLocation(body) });
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     case 0x0201:
     case 0x0500: {
       const reader = new ByteReader(body);
       const reference = String(reader.u16('reply serial'));
       messages.push({ type: 'commandResult', reference, success: true });
       messages.push({ type: 'position', position: parseLocation(reader.rest()) });
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     }
     case 0x0704:
       messages.push(...locationBatch(body));
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     case 0x0210:
       messages.push(...vendorBatch(body));
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     case 0x0900: {
       const position = transparentPosition(body);
       messages.push(
         position ? { type: 'position', position } : { type: 'unknown', kind: hexId(id) },
       );
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     }
     case 0x0001:
       messages.push(generalResponse(body));
@@ -214,14 +216,14 @@ function decodeMessage(
       return { messages };
     case 0x0107:
       messages.push(attributesReply(body));
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     case 0x0701:
     case 0x1300:
       messages.push(textReply(id, body));
       return { messages };
     case 0x6006:
       messages.push(textReply(id, body));
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
     case 0x0109:
       messages.push({ type: 'unknown', kind: hexId(id) });
       return { messages, ack: timeResponse(address, nextSerial(session), now()) };
@@ -232,11 +234,11 @@ function decodeMessage(
       const ack =
         last && chunk.mediaId !== undefined
           ? mediaResponse(address, nextSerial(session), chunk.mediaId)
-          : generalAck();
+          : generalAck(address, session, header);
       return { messages, ack };
     }
     default:
       messages.push({ type: 'unknown', kind: hexId(id) });
-      return { messages, ack: generalAck() };
+      return { messages, ack: generalAck(address, session, header) };
   }
 }

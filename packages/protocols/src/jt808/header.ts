@@ -48,25 +48,21 @@ export function parseFrame(frame: Uint8Array): Jt808Message {
   const is2019 = (props & 0x4000) !== 0;
   const length = headerLength(messageId, props);
   if (data.length < length + 1) throw new DecodeError('jt808: frame shorter than its header');
-  let offset = 4;
+  const protocolVersion = is2019 ? data[4]! : undefined;
+  let offset = is2019 ? 5 : 4;
+  const phone = data.subarray(offset, offset + (is2019 ? 10 : 6));
+  offset += phone.length;
+  const shortSerial = length === offset + 1;
   const header: Jt808Header = {
     messageId,
     encryption: (props >> 10) & 0x07,
     is2019,
     answerRequested: (props & 0x8000) !== 0,
-    phone: new Uint8Array(0),
-    serial: 0,
+    phone,
+    serial: shortSerial ? data[offset]! : (data[offset]! << 8) | data[offset + 1]!,
   };
-  if (is2019) header.protocolVersion = data[offset++]!;
-  const phoneLength = is2019 ? 10 : 6;
-  header.phone = data.subarray(offset, offset + phoneLength);
-  offset += phoneLength;
-  if (length === offset + 1) {
-    header.serial = data[offset++]!;
-  } else {
-    header.serial = (data[offset]! << 8) | data[offset + 1]!;
-    offset += 2;
-  }
+  if (protocolVersion !== undefined) header.protocolVersion = protocolVersion;
+  offset += shortSerial ? 1 : 2;
   if (props & 0x2000) {
     header.packet = {
       total: (data[offset]! << 8) | data[offset + 1]!,

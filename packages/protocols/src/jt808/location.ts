@@ -182,6 +182,8 @@ export function parseLocation(body: Uint8Array): Position {
   } else {
     areaDirection = readItems(position, body, LOCATION_BASE_BYTES);
   }
+  // Most frames raise nothing: their position keeps only the vendor items' alarms, if any.
+  if (alarmFlags === 0) return position;
   const alarms = alarmTypes(alarmFlags, areaDirection);
   if (position.alarms) {
     // Alarms from vendor items come after those of the alarm flags.
