@@ -28,6 +28,15 @@ function hasEscape(buffer: Uint8Array, end: number): boolean {
   return false;
 }
 
+/** One frame, flag to flag, with no 0x7e inside and a length field or check code that agrees. */
+function isWholeFrame(chunk: Uint8Array): boolean {
+  const last = chunk.length - 1;
+  if (last < MIN_CONTENT + 1 || chunk.length >= maxFrameBytes) return false;
+  if (chunk[0] !== FLAG || chunk[last] !== FLAG) return false;
+  for (let i = 1; i < last; i++) if (chunk[i] === FLAG) return false;
+  return judge(chunk, last) === 'frame';
+}
+
 /**
  * What a 0x7e makes of the bytes since the opening flag: a frame (its length field or its check
  * code agrees, read escaped or as it is); possibly a frame with an unescaped 0x7e inside (shorter
@@ -156,6 +165,8 @@ export function createJt808Framer(): Framer {
   };
 
   const push = (chunk: Uint8Array): Uint8Array[] => {
+    // Most reads are one whole frame with nothing buffered before it: given as it is, not copied.
+    if (mode === 'idle' && isWholeFrame(chunk)) return [chunk];
     frames = [];
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i]!;

@@ -29,6 +29,18 @@ describe('jt808 framer', () => {
     expect(out.map(bytesToHex)).toEqual([frames.madeMediaSingle]);
   });
 
+  it('gives a read that is one whole frame as it is, and frames a split one after it', () => {
+    const framer = jt808.createFramer();
+    const whole = hexToBytes(frames.docLocation);
+    const [given] = framer.push(whole);
+    expect(given).toBe(whole);
+    const next = hexToBytes(frames.traccarHeartbeat);
+    expect(framer.push(next.subarray(0, 5))).toEqual([]);
+    const [rest] = framer.push(next.subarray(5));
+    expect(bytesToHex(rest!)).toBe(frames.traccarHeartbeat);
+    expect(rest!.buffer).not.toBe(next.buffer);
+  });
+
   it('skips garbage and a shapeless 0x7e…0x7e run, then resynchronises', () => {
     const framer = jt808.createFramer();
     const out = framer.push(
