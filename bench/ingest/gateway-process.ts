@@ -43,6 +43,17 @@ const OTHER_LISTENERS = [
 
 const freePort = async () => Number(new URL(await closedPortUrl()).port);
 
+/**
+ * A port free now other than `taken`: the kernel may hand out again a port it just handed out,
+ * and a server whose HTTP port is its gateway's fails to start (one run in a few did).
+ */
+async function freePortBesides(taken: number): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port !== taken) return port;
+  }
+}
+
 let built = false;
 
 /** The server as `npm start` runs it: built once per benchmark (`npm run build:server`). */
@@ -97,7 +108,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
       env: {
         ...process.env,
         ...options.databaseEnv,
-        PORT: String(await freePort()),
+        PORT: String(await freePortBesides(port)),
         HOST: '127.0.0.1',
         GATEWAY_HOST: '127.0.0.1',
         JT808_PORT: String(port),
