@@ -1,4 +1,5 @@
 import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
+import { ByteBlocks } from './byte-blocks.js';
 import { offlineState } from './device-state.js';
 import { FrameLog } from './frame-log.js';
 
@@ -46,11 +47,11 @@ interface Entry {
  * A device's frames are first written an interval after it is first heard, not at its login. Its
  * state knows nothing yet until a message changes it.
  */
-const newEntry = (deviceId: number, now: number): Entry => ({
+const newEntry = (deviceId: number, now: number, blocks: ByteBlocks): Entry => ({
   state: offlineState(deviceId, now),
   pending: false,
   pendingSince: now,
-  frames: new FrameLog(FRAMES_KEPT),
+  frames: new FrameLog(FRAMES_KEPT, blocks),
   framesWrittenAt: now,
 });
 
@@ -64,6 +65,8 @@ const newEntry = (deviceId: number, now: number): Entry => ({
  */
 export class DeviceSnapshots {
   private readonly entries = new Map<number, Entry>();
+  /** Where the devices' unwritten frames are kept. */
+  private readonly frameBlocks = new ByteBlocks();
 
   constructor(private readonly stateMs: number) {}
 
@@ -113,13 +116,14 @@ export class DeviceSnapshots {
 
   /** What the pipeline forgets after a failed commit (it reloads the device then). */
   forget(deviceId: number): void {
+    this.entries.get(deviceId)?.frames.release();
     this.entries.delete(deviceId);
   }
 
   private entryOf(deviceId: number, now: number): Entry {
     let entry = this.entries.get(deviceId);
     if (!entry) {
-      entry = newEntry(deviceId, now);
+      entry = newEntry(deviceId, now, this.frameBlocks);
       this.entries.set(deviceId, entry);
     }
     return entry;

@@ -1,24 +1,28 @@
+import type { ByteBlocks } from './byte-blocks.js';
+
 /** Per frame: when it was received (epoch ms, 8 bytes) and its length (2 bytes), then its bytes. */
 const RECORD_HEAD = 10;
-const INITIAL_BYTES = 256;
-/** Past this, a buffer emptied by a write is let go (a burst's size is not kept for ever). */
-const KEPT_BYTES = 2048;
+const NO_BYTES = new Uint8Array(0);
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
 /**
- * A device's raw frames not written yet, as bytes in one buffer: a frame costs a copy, not a hex
- * string and its line (a device between two writes holds a few dozen frames, a fleet millions).
- * Turned into `receivedAt hex` lines only when written. Keeps the newest `maxFrames`.
+ * A device's raw frames not written yet, as bytes in one block (`blocks`, shared by the fleet): a
+ * frame costs a copy, not a hex string and its line (a device between two writes holds a few
+ * dozen frames, a fleet millions). Turned into `receivedAt hex` lines only when written; the block
+ * goes back then. Keeps the newest `maxFrames`.
  */
 export class FrameLog {
-  private buffer = new Uint8Array(0);
-  private view = new DataView(this.buffer.buffer);
+  private buffer: Uint8Array = NO_BYTES;
+  private view: DataView = new DataView(NO_BYTES.buffer);
   private used = 0;
   private frames = 0;
 
-  constructor(private readonly maxFrames: number) {}
+  constructor(
+    private readonly maxFrames: number,
+    private readonly blocks: ByteBlocks,
+  ) {}
 
   get count(): number {
     return this.frames;
@@ -68,10 +72,15 @@ export class FrameLog {
       }
       at = end;
     }
+    this.release();
+    return text.toString('latin1', 0, out);
+  }
+
+  /** Empties the log and gives its block back (the device's frames are no longer wanted). */
+  release(): void {
     this.used = 0;
     this.frames = 0;
-    if (this.buffer.length > KEPT_BYTES) this.reserveNone();
-    return text.toString('latin1', 0, out);
+    this.use(NO_BYTES);
   }
 
   private dropOldest(): void {
@@ -81,16 +90,16 @@ export class FrameLog {
     this.frames--;
   }
 
-  private reserveNone(): void {
-    this.buffer = new Uint8Array(0);
-    this.view = new DataView(this.buffer.buffer);
-  }
-
   private reserve(bytes: number): void {
     if (this.used + bytes <= this.buffer.length) return;
-    const grown = new Uint8Array(Math.max(INITIAL_BYTES, (this.used + bytes) * 2));
+    const grown = this.blocks.take(this.used + bytes);
     grown.set(this.buffer.subarray(0, this.used));
-    this.buffer = grown;
-    this.view = new DataView(grown.buffer);
+    this.use(grown);
+  }
+
+  private use(block: Uint8Array): void {
+    if (this.buffer !== NO_BYTES) this.blocks.give(this.buffer);
+    this.buffer = block;
+    this.view = new DataView(block.buffer, block.byteOffset, block.byteLength);
   }
 }
