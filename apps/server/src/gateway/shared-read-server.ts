@@ -29,8 +29,8 @@ function acceptError(errno: number): Error {
  * A TCP server whose connections all read into one buffer (Node's `onread` option, which a
  * server's sockets do not get by itself): a read costs a pooled copy of its bytes instead of a
  * 64-KB allocation, its resizing and its release by the garbage collector, and it skips the
- * readable stream (its queue and a tick per read) — for a fleet sending a frame at a time, a
- * fifth of the gateway's CPU. `onConnection` answers where the socket's reads go.
+ * readable stream (its queue and a tick per read) — for a fleet sending a frame at a time, about
+ * a tenth of the gateway's CPU. `onConnection` answers where the socket's reads go.
  */
 export function createSharedReadServer(
   onConnection: (socket: net.Socket) => ChunkReceiver | undefined,
