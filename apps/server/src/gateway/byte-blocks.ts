@@ -20,10 +20,11 @@ export class ByteBlocks {
 
   /** A block of at least `bytes` (its contents are whatever it held before). */
   take(bytes: number): Uint8Array {
-    const size = MIN_BLOCK << classOf(bytes);
-    if (size > MAX_BLOCK) return new Uint8Array(bytes);
-    const reused = this.free[classOf(bytes)]?.pop();
+    if (bytes > MAX_BLOCK) return new Uint8Array(bytes);
+    const sizeClass = classOf(bytes);
+    const reused = this.free[sizeClass]?.pop();
     if (reused) return reused;
+    const size = MIN_BLOCK << sizeClass;
     if (this.slabUsed + size > this.slab.length) {
       this.slab = new Uint8Array(SLAB_BYTES);
       this.slabUsed = 0;
@@ -36,7 +37,6 @@ export class ByteBlocks {
   /** A block taken here that its holder no longer uses. */
   give(block: Uint8Array): void {
     if (block.length < MIN_BLOCK || block.length > MAX_BLOCK) return;
-    const sizeClass = classOf(block.length);
-    (this.free[sizeClass] ??= []).push(block);
+    (this.free[classOf(block.length)] ??= []).push(block);
   }
 }
