@@ -8,7 +8,7 @@ describe('IdleSweep', () => {
   it('closes a connection silent for the idle time, within a tenth of it', () => {
     const sweep = new IdleSweep(1000);
     const close = vi.fn();
-    sweep.watch(close);
+    sweep.watch({ close });
     vi.advanceTimersByTime(1000);
     expect(close).not.toHaveBeenCalled();
     vi.advanceTimersByTime(100);
@@ -23,8 +23,8 @@ describe('IdleSweep', () => {
     const sweep = new IdleSweep(1000);
     const talking = vi.fn();
     const ended = vi.fn();
-    const watch = sweep.watch(talking);
-    sweep.watch(ended).end();
+    const watch = sweep.watch({ close: talking });
+    sweep.watch({ close: ended }).end();
     for (let i = 0; i < 30; i++) {
       vi.advanceTimersByTime(500);
       watch.heard();
@@ -39,7 +39,7 @@ describe('IdleSweep', () => {
   it('closes nothing once stopped', () => {
     const sweep = new IdleSweep(1000);
     const close = vi.fn();
-    sweep.watch(close);
+    sweep.watch({ close });
     sweep.stop();
     vi.advanceTimersByTime(5000);
     expect(close).not.toHaveBeenCalled();

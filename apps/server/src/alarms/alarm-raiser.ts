@@ -113,7 +113,9 @@ export class AlarmRaiser {
     const known = this.knownSetting(deviceId);
     if (known) return known;
     const readAt = this.clock.now();
-    const row = (await this.settingLoader.load(deviceId))!;
+    // A row of this many columns comes from the driver with its properties in a dictionary (~1.7
+    // KB); a fleet's settings are kept for minutes, so as plain objects, a fifth of that.
+    const row = { ...(await this.settingLoader.load(deviceId))! };
     this.settings.set(deviceId, { row, at: readAt });
     return row;
   }

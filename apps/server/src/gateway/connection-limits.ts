@@ -79,8 +79,9 @@ export class ConnectionLimits {
   }
 
   /**
-   * Takes a new connection in, or destroys it at once (false). Without a login deadline for
-   * OsmAnd's HTTP connections: the HTTP timeouts bound those.
+   * Takes a new connection in, or destroys it at once (false); `closed` must be told when one
+   * taken in closes. Without a login deadline for OsmAnd's HTTP connections: the HTTP timeouts
+   * bound those.
    */
   admit(socket: net.Socket, loginDeadline = true): boolean {
     const { remoteAddress: address } = socket;
@@ -94,19 +95,28 @@ export class ConnectionLimits {
       socket,
       address,
       since: Date.now(),
+      // The entry as the timer's argument, not in a closure: a closure's scope would keep the
+      // timer (and what else the scope holds) for the connection's whole life.
       deadline: loginDeadline
-        ? setTimeout(() => this.close(entry, 'loginTimeout'), this.options.loginTimeoutMs).unref()
+        ? setTimeout(this.loginTimedOut, this.options.loginTimeoutMs, socket).unref()
         : undefined,
     };
     this.pending.set(socket, entry);
     const own = this.pendingByAddress.get(address);
     if (own) own.add(entry);
     else this.pendingByAddress.set(address, new Set([entry]));
-    socket.once('close', () => {
-      if (!this.forget(socket)) this.established.delete(socket);
-    });
     return true;
   }
+
+  /** A connection taken in closed. */
+  closed(socket: net.Socket): void {
+    if (!this.forget(socket)) this.established.delete(socket);
+  }
+
+  private readonly loginTimedOut = (socket: net.Socket): void => {
+    const entry = this.pending.get(socket);
+    if (entry) this.close(entry, 'loginTimeout');
+  };
 
   /** The connection logged in: it no longer counts as pending. */
   identified(socket: net.Socket): void {

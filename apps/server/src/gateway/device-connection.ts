@@ -77,13 +77,13 @@ export class DeviceConnection implements MessageListener {
     }
   }
 
-  private readonly settle = (): void => {
+  private settle(): void {
     this.inFlight--;
     if (this.paused && this.inFlight <= MAX_IN_FLIGHT / 2) {
       this.paused = false;
       this.transport.resume();
     }
-  };
+  }
 
   /**
    * In the queue, after the frames before it. `decoded`: already decoded (in order); `received`:
@@ -97,13 +97,17 @@ export class DeviceConnection implements MessageListener {
           const { acked } = this.transport.closed
             ? {}
             : await this.handle(frame, received, decoded);
-          if (acked) acked.then(this.settle, this.notStored);
+          if (acked)
+            acked.then(
+              () => this.settle(),
+              (error: unknown) => this.notStored(error),
+            );
           else this.settle();
         } finally {
           this.queued--;
         }
       })
-      .catch(this.notStored);
+      .catch((error: unknown) => this.notStored(error));
   }
 
   /** A live connection's frame with nothing before it waiting: a routine one goes straight on. */
@@ -172,10 +176,10 @@ export class DeviceConnection implements MessageListener {
   }
 
   /** Not stored, so not acknowledged: the device sends it again on its next connection. */
-  private readonly notStored = (error: unknown): void => {
+  private notStored(error: unknown): void {
     this.deps.logger.error({ err: error, protocol: this.protocol.name }, 'frame not stored');
     this.transport.close();
-  };
+  }
 
   /** Answers, for a frame not yet committed, the promise of its ack. */
   private async handle(

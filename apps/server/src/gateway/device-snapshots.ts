@@ -1,5 +1,5 @@
 import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
-import { ByteBlocks } from './byte-blocks.js';
+import { ChunkPool } from './byte-chunks.js';
 import { offlineState } from './device-state.js';
 import { FrameLog } from './frame-log.js';
 
@@ -47,11 +47,11 @@ interface Entry {
  * A device's frames are first written an interval after it is first heard, not at its login. Its
  * state knows nothing yet until a message changes it.
  */
-const newEntry = (deviceId: number, now: number, blocks: ByteBlocks): Entry => ({
+const newEntry = (deviceId: number, now: number, chunks: ChunkPool): Entry => ({
   state: offlineState(deviceId, now),
   pending: false,
   pendingSince: now,
-  frames: new FrameLog(FRAMES_KEPT, blocks),
+  frames: new FrameLog(FRAMES_KEPT, chunks),
   framesWrittenAt: now,
 });
 
@@ -66,7 +66,7 @@ const newEntry = (deviceId: number, now: number, blocks: ByteBlocks): Entry => (
 export class DeviceSnapshots {
   private readonly entries = new Map<number, Entry>();
   /** Where the devices' unwritten frames are kept. */
-  private readonly frameBlocks = new ByteBlocks();
+  private readonly frameChunks = new ChunkPool();
 
   constructor(private readonly stateMs: number) {}
 
@@ -123,7 +123,7 @@ export class DeviceSnapshots {
   private entryOf(deviceId: number, now: number): Entry {
     let entry = this.entries.get(deviceId);
     if (!entry) {
-      entry = newEntry(deviceId, now, this.frameBlocks);
+      entry = newEntry(deviceId, now, this.frameChunks);
       this.entries.set(deviceId, entry);
     }
     return entry;

@@ -1,28 +1,30 @@
-import type { ByteBlocks } from './byte-blocks.js';
+import { ChunkQueue, type ChunkPool } from './byte-chunks.js';
 
 /** Per frame: when it was received (epoch ms, 8 bytes) and its length (2 bytes), then its bytes. */
 const RECORD_HEAD = 10;
-const NO_BYTES = new Uint8Array(0);
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
+/** A record's head as it is written and read back (the log is used by one caller at a time). */
+const head = new Uint8Array(RECORD_HEAD);
+const headView = new DataView(head.buffer);
 
 /**
- * A device's raw frames not written yet, as bytes in one block (`blocks`, shared by the fleet): a
- * frame costs a copy, not a hex string and its line (a device between two writes holds a few
- * dozen frames, a fleet millions). Turned into `receivedAt hex` lines only when written; the block
- * goes back then. Keeps the newest `maxFrames`.
+ * A device's raw frames not written yet, as bytes in chunks shared by the fleet (`pool`): a frame
+ * costs a copy, not a hex string and its line (a device between two writes holds a few dozen
+ * frames, a fleet millions). Turned into `receivedAt hex` lines only when written; the chunks go
+ * back then. Keeps the newest `maxFrames`.
  */
 export class FrameLog {
-  private buffer: Uint8Array = NO_BYTES;
-  private view: DataView = new DataView(NO_BYTES.buffer);
-  private used = 0;
+  private readonly bytes: ChunkQueue;
   private frames = 0;
 
   constructor(
     private readonly maxFrames: number,
-    private readonly blocks: ByteBlocks,
-  ) {}
+    pool: ChunkPool,
+  ) {
+    this.bytes = new ChunkQueue(pool);
+  }
 
   get count(): number {
     return this.frames;
@@ -31,15 +33,11 @@ export class FrameLog {
   append(receivedAt: number, frame: Uint8Array): void {
     const length = Math.min(frame.length, 0xffff);
     if (this.frames === this.maxFrames) this.dropOldest();
-    this.reserve(RECORD_HEAD + length);
-    this.view.setFloat64(this.used, receivedAt);
-    this.view.setUint16(this.used + 8, length);
+    headView.setFloat64(0, receivedAt);
+    headView.setUint16(8, length);
+    this.bytes.append(head);
     // A frame is never that long in practice: no view is made of one that fits.
-    this.buffer.set(
-      length === frame.length ? frame : frame.subarray(0, length),
-      this.used + RECORD_HEAD,
-    );
-    this.used += RECORD_HEAD + length;
+    this.bytes.append(length === frame.length ? frame : frame.subarray(0, length));
     this.frames++;
   }
 
@@ -50,56 +48,49 @@ export class FrameLog {
    */
   take(): string {
     const times: string[] = [];
-    let length = 0;
-    for (let at = 0; at < this.used;) {
-      const time = String(this.view.getFloat64(at));
-      const bytes = this.view.getUint16(at + 8);
-      times.push(time);
-      length += time.length + 2 + 2 * bytes;
-      at += RECORD_HEAD + bytes;
+    const lengths: number[] = [];
+    let size = 0;
+    for (let at = 0; at < this.bytes.length;) {
+      const [time, length] = this.headAt(at);
+      const shown = String(time);
+      times.push(shown);
+      lengths.push(length);
+      size += shown.length + 2 + 2 * length;
+      at += RECORD_HEAD + length;
     }
-    const text = Buffer.allocUnsafe(Math.max(0, length - 1));
+    const text = Buffer.allocUnsafe(Math.max(0, size - 1));
     let out = 0;
-    for (let at = 0, frame = 0; at < this.used; frame++) {
-      if (frame > 0) text[out++] = NEWLINE;
-      out += text.write(times[frame]!, out, 'latin1');
-      text[out++] = SPACE;
-      const end = at + RECORD_HEAD + this.view.getUint16(at + 8);
-      for (let i = at + RECORD_HEAD; i < end; i++) {
-        const byte = this.buffer[i]!;
+    const hex = (chunk: Uint8Array, from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const byte = chunk[i]!;
         text[out++] = HEX_DIGITS[byte >> 4]!;
         text[out++] = HEX_DIGITS[byte & 0xf]!;
       }
-      at = end;
+    };
+    for (let frame = 0, at = 0; frame < times.length; frame++) {
+      if (frame > 0) text[out++] = NEWLINE;
+      out += text.write(times[frame]!, out, 'latin1');
+      text[out++] = SPACE;
+      this.bytes.read(at + RECORD_HEAD, lengths[frame]!, hex);
+      at += RECORD_HEAD + lengths[frame]!;
     }
     this.release();
     return text.toString('latin1', 0, out);
   }
 
-  /** Empties the log and gives its block back (the device's frames are no longer wanted). */
+  /** Empties the log and gives its chunks back (the device's frames are no longer wanted). */
   release(): void {
-    this.used = 0;
+    this.bytes.clear();
     this.frames = 0;
-    this.use(NO_BYTES);
+  }
+
+  private headAt(at: number): [time: number, length: number] {
+    this.bytes.copyTo(head, at);
+    return [headView.getFloat64(0), headView.getUint16(8)];
   }
 
   private dropOldest(): void {
-    const next = RECORD_HEAD + this.view.getUint16(8);
-    this.buffer.copyWithin(0, next, this.used);
-    this.used -= next;
+    this.bytes.dropFront(RECORD_HEAD + this.headAt(0)[1]);
     this.frames--;
-  }
-
-  private reserve(bytes: number): void {
-    if (this.used + bytes <= this.buffer.length) return;
-    const grown = this.blocks.take(this.used + bytes);
-    grown.set(this.buffer.subarray(0, this.used));
-    this.use(grown);
-  }
-
-  private use(block: Uint8Array): void {
-    if (this.buffer !== NO_BYTES) this.blocks.give(this.buffer);
-    this.buffer = block;
-    this.view = new DataView(block.buffer, block.byteOffset, block.byteLength);
   }
 }

@@ -6,6 +6,11 @@ export interface IdleWatch {
   end(): void;
 }
 
+/** What the sweep closes when it has gone quiet. */
+export interface Closable {
+  close(): void;
+}
+
 /** Counts the sweeps: a connection's last frame is dated by it. */
 interface SweepCount {
   tick: number;
@@ -17,7 +22,7 @@ class Watched implements IdleWatch {
   constructor(
     private readonly count: SweepCount,
     private readonly all: Set<Watched>,
-    readonly close: () => void,
+    readonly connection: Closable,
   ) {
     this.heardAt = count.tick;
   }
@@ -51,8 +56,8 @@ export class IdleSweep {
     this.timer.unref();
   }
 
-  watch(close: () => void): IdleWatch {
-    const watched = new Watched(this.count, this.watched, close);
+  watch(connection: Closable): IdleWatch {
+    const watched = new Watched(this.count, this.watched, connection);
     this.watched.add(watched);
     return watched;
   }
@@ -67,7 +72,7 @@ export class IdleSweep {
     for (const watched of this.watched) {
       if (tick - watched.heardAt <= this.ticksAllowed) continue;
       this.watched.delete(watched);
-      watched.close();
+      watched.connection.close();
     }
   }
 }

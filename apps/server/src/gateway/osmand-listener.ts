@@ -122,7 +122,9 @@ export function createOsmAndListener({
     });
   });
   // Before the server's own handler, so a refused connection is closed before anything is read.
-  server.prependListener('connection', (socket: net.Socket) => limits.admit(socket, false));
+  server.prependListener('connection', (socket: net.Socket) => {
+    if (limits.admit(socket, false)) socket.on('close', () => limits.closed(socket));
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') refusals.record('httpTimeout');
     socket.destroy();

@@ -54,6 +54,12 @@ function judge(buffer: Uint8Array, end: number): 'frame' | 'short' | 'no' {
   return reading.length >= MIN_CONTENT && reading.length < reading.declared ? 'short' : 'no';
 }
 
+type Mode = 'idle' | 'binary' | 'text' | 'discarding';
+
+/** The first buffer for a frame split across reads: most frames fit, larger ones grow it. */
+const FIRST_BUFFER_BYTES = 256;
+const NO_BYTES = new Uint8Array(0);
+
 /**
  * 0x7e-delimited framing, plus `(...)` text frames between them. Frames are answered exactly as
  * received (flags and escapes included); `decode` reads them. A 0x7e that closes something not
@@ -62,122 +68,137 @@ function judge(buffer: Uint8Array, end: number): 'frame' | 'short' | 'no' {
  * says is kept as data (a capture pasted unescaped) until a later 0x7e closes a frame; the
  * candidate is given as a frame when a flag follows at once, when the chunk ends there, or when a
  * frame starts at it.
+ *
+ * A class, not closures: a gateway holds one per connection, tens of thousands, and its buffer is
+ * only allocated once a frame is split across reads.
  */
-export function createJt808Framer(): Framer {
-  const stats = { garbageBytes: 0, oversizedFrames: 0 };
+class Jt808Framer implements Framer {
+  readonly stats = { garbageBytes: 0, oversizedFrames: 0 };
   /** Bytes since the opening flag or bracket: `buffer[0, length)`, grown as frames need. */
-  let buffer = new Uint8Array(256);
-  let length = 0;
+  private buffer = NO_BYTES;
+  private length = 0;
   /** Positions in `buffer` of 0x7e bytes that may have closed a frame. */
-  const pending: number[] = [];
-  let mode: 'idle' | 'binary' | 'text' | 'discarding' = 'idle';
-  let frames: Uint8Array[] = [];
+  private readonly pending: number[] = [];
+  private mode: Mode = 'idle';
+  private frames: Uint8Array[] = [];
 
-  const append = (byte: number): void => {
-    if (length === buffer.length) {
-      const grown = new Uint8Array(Math.min(buffer.length * 2, maxFrameBytes));
-      grown.set(buffer);
-      buffer = grown;
-    }
-    buffer[length++] = byte;
-  };
-  const open = (byte: number): void => {
-    mode = byte === FLAG ? 'binary' : 'text';
-    buffer[0] = byte;
-    length = 1;
-    pending.length = 0;
-  };
-  const reset = (next: typeof mode): void => {
-    mode = next;
-    length = 0;
-    pending.length = 0;
-  };
-  const closeAll = (): void => {
-    frames.push(buffer.slice(0, length));
-    reset('idle');
-  };
-  const pendingAtEnd = (): boolean =>
-    pending.length > 0 && pending[pending.length - 1] === length - 1;
-
-  /** A frame that starts at a pending 0x7e: the part before it was a frame too. */
-  const rescue = (): boolean => {
-    for (const at of pending) {
-      if (agreeingReading(buffer, at + 1, length - 1) === undefined) continue;
-      frames.push(buffer.slice(0, at + 1), buffer.slice(at, length));
-      reset('idle');
-      return true;
-    }
-    return false;
-  };
-
-  const oversized = (): void => {
-    stats.oversizedFrames++;
-    reset('discarding');
-  };
-
-  const flag = (): void => {
-    if (length === 1) {
-      // "7e 7e": the first flag closed nothing; this one opens the frame.
-      stats.garbageBytes++;
-      return;
-    }
-    if (pendingAtEnd()) {
-      // The pending 0x7e closed the frame; this one opens the next.
-      closeAll();
-      open(FLAG);
-      return;
-    }
-    append(FLAG);
-    const verdict = judge(buffer, length - 1);
-    if (verdict === 'frame') closeAll();
-    else if (pending.length > 0 && rescue()) return;
-    else if (verdict === 'short') pending.push(length - 1);
-    else {
-      stats.garbageBytes += length - 1;
-      open(FLAG);
-    }
-  };
-
-  const step = (byte: number): void => {
-    switch (mode) {
-      case 'discarding':
-        if (byte === FLAG) open(FLAG);
-        return;
-      case 'idle':
-        if (byte === FLAG || byte === OPEN_TEXT) open(byte);
-        else stats.garbageBytes++;
-        return;
-      case 'text':
-        if (byte === FLAG) {
-          stats.garbageBytes += length;
-          open(FLAG);
-          return;
-        }
-        append(byte);
-        if (byte === CLOSE_TEXT) closeAll();
-        else if (length >= maxFrameBytes) oversized();
-        return;
-      case 'binary':
-        if (byte === FLAG) return flag();
-        append(byte);
-        if (length >= maxFrameBytes) oversized();
-    }
-  };
-
-  const push = (chunk: Uint8Array): Uint8Array[] => {
+  push(chunk: Uint8Array): Uint8Array[] {
     // Most reads are one whole frame with nothing buffered before it: given as it is, not copied.
-    if (mode === 'idle' && isWholeFrame(chunk)) return [chunk];
-    frames = [];
+    if (this.mode === 'idle' && isWholeFrame(chunk)) return [chunk];
+    this.frames = [];
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i]!;
       // The common case inline: a byte inside a binary frame.
-      if (mode === 'binary' && byte !== FLAG && length < buffer.length - 1) buffer[length++] = byte;
-      else step(byte);
+      if (this.mode === 'binary' && byte !== FLAG && this.length < this.buffer.length - 1)
+        this.buffer[this.length++] = byte;
+      else this.step(byte);
     }
     // A candidate that ends with the chunk is taken as closed (a capture pasted unescaped).
-    if (mode === 'binary' && pendingAtEnd()) closeAll();
-    return frames;
-  };
+    if (this.mode === 'binary' && this.pendingAtEnd()) this.closeAll();
+    return this.frames;
+  }
 
-  return { push, stats };
+  private append(byte: number): void {
+    if (this.length === this.buffer.length) {
+      const grown = new Uint8Array(
+        Math.min(Math.max(FIRST_BUFFER_BYTES, this.buffer.length * 2), maxFrameBytes),
+      );
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    this.buffer[this.length++] = byte;
+  }
+
+  private open(byte: number): void {
+    this.mode = byte === FLAG ? 'binary' : 'text';
+    this.length = 0;
+    this.append(byte);
+    this.pending.length = 0;
+  }
+
+  private reset(next: Mode): void {
+    this.mode = next;
+    this.length = 0;
+    this.pending.length = 0;
+  }
+
+  private closeAll(): void {
+    this.frames.push(this.buffer.slice(0, this.length));
+    this.reset('idle');
+  }
+
+  private pendingAtEnd(): boolean {
+    const { pending } = this;
+    return pending.length > 0 && pending[pending.length - 1] === this.length - 1;
+  }
+
+  /** A frame that starts at a pending 0x7e: the part before it was a frame too. */
+  private rescue(): boolean {
+    const { buffer, length } = this;
+    for (const at of this.pending) {
+      if (agreeingReading(buffer, at + 1, length - 1) === undefined) continue;
+      this.frames.push(buffer.slice(0, at + 1), buffer.slice(at, length));
+      this.reset('idle');
+      return true;
+    }
+    return false;
+  }
+
+  private oversized(): void {
+    this.stats.oversizedFrames++;
+    this.reset('discarding');
+  }
+
+  private flag(): void {
+    if (this.length === 1) {
+      // "7e 7e": the first flag closed nothing; this one opens the frame.
+      this.stats.garbageBytes++;
+      return;
+    }
+    if (this.pendingAtEnd()) {
+      // The pending 0x7e closed the frame; this one opens the next.
+      this.closeAll();
+      this.open(FLAG);
+      return;
+    }
+    this.append(FLAG);
+    const verdict = judge(this.buffer, this.length - 1);
+    if (verdict === 'frame') this.closeAll();
+    else if (this.pending.length > 0 && this.rescue()) return;
+    else if (verdict === 'short') this.pending.push(this.length - 1);
+    else {
+      this.stats.garbageBytes += this.length - 1;
+      this.open(FLAG);
+    }
+  }
+
+  private step(byte: number): void {
+    switch (this.mode) {
+      case 'discarding':
+        if (byte === FLAG) this.open(FLAG);
+        return;
+      case 'idle':
+        if (byte === FLAG || byte === OPEN_TEXT) this.open(byte);
+        else this.stats.garbageBytes++;
+        return;
+      case 'text':
+        if (byte === FLAG) {
+          this.stats.garbageBytes += this.length;
+          this.open(FLAG);
+          return;
+        }
+        this.append(byte);
+        if (byte === CLOSE_TEXT) this.closeAll();
+        else if (this.length >= maxFrameBytes) this.oversized();
+        return;
+      case 'binary':
+        if (byte === FLAG) return this.flag();
+        this.append(byte);
+        if (this.length >= maxFrameBytes) this.oversized();
+    }
+  }
+}
+
+export function createJt808Framer(): Framer {
+  return new Jt808Framer();
 }
