@@ -5,9 +5,28 @@ const RECORD_HEAD = 10;
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
+const ZERO = 0x30;
 /** A record's head as it is written and read back (the log is used by one caller at a time). */
 const head = new Uint8Array(RECORD_HEAD);
 const headView = new DataView(head.buffer);
+
+/** Digits of a time (a whole number of ms): a string per frame was garbage of its own. */
+function decimalLength(value: number): number {
+  let digits = 1;
+  for (let rest = Math.floor(value / 10); rest >= 1; rest = Math.floor(rest / 10)) digits++;
+  return digits;
+}
+
+/** Writes the digits of `value` (whole, not negative) at `at`; answers where they end. */
+function writeDecimal(text: Buffer, at: number, value: number): number {
+  const end = at + decimalLength(value);
+  let rest = value;
+  for (let i = end - 1; i >= at; i--) {
+    text[i] = ZERO + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return end;
+}
 
 /**
  * A device's raw frames not written yet, as bytes in chunks shared by the fleet (`pool`): a frame
@@ -33,7 +52,7 @@ export class FrameLog {
   append(receivedAt: number, frame: Uint8Array): void {
     const length = Math.min(frame.length, 0xffff);
     if (this.frames === this.maxFrames) this.dropOldest();
-    headView.setFloat64(0, receivedAt);
+    headView.setFloat64(0, Math.round(receivedAt));
     headView.setUint16(8, length);
     this.bytes.append(head);
     // A frame is never that long in practice: no view is made of one that fits.
@@ -47,15 +66,12 @@ export class FrameLog {
    * gateway allocated under load.
    */
   take(): string {
-    const times: string[] = [];
     const lengths: number[] = [];
     let size = 0;
     for (let at = 0; at < this.bytes.length;) {
       const [time, length] = this.headAt(at);
-      const shown = String(time);
-      times.push(shown);
       lengths.push(length);
-      size += shown.length + 2 + 2 * length;
+      size += decimalLength(time) + 2 + 2 * length;
       at += RECORD_HEAD + length;
     }
     const text = Buffer.allocUnsafe(Math.max(0, size - 1));
@@ -67,9 +83,9 @@ export class FrameLog {
         text[out++] = HEX_DIGITS[byte & 0xf]!;
       }
     };
-    for (let frame = 0, at = 0; frame < times.length; frame++) {
+    for (let frame = 0, at = 0; frame < lengths.length; frame++) {
       if (frame > 0) text[out++] = NEWLINE;
-      out += text.write(times[frame]!, out, 'latin1');
+      out = writeDecimal(text, out, this.headAt(at)[0]);
       text[out++] = SPACE;
       this.bytes.read(at + RECORD_HEAD, lengths[frame]!, hex);
       at += RECORD_HEAD + lengths[frame]!;
