@@ -71,7 +71,7 @@ describe('device snapshots', () => {
     expect(snapshots.takeWaiting(2000).map((s) => s.frames)).toEqual([undefined]);
     expect(snapshots.takeWaiting(2100)).toEqual([]);
     const [late] = snapshots.takeWaiting(FRAMES_WRITE_MS + 1);
-    const lines = late!.frames!.frames.split('\n');
+    const lines = late!.frames!.frames.text().split('\n');
     expect(lines).toHaveLength(FRAMES_KEPT);
     expect(lines.at(-1)).toBe(`${FRAMES_KEPT + 9} ${(FRAMES_KEPT + 9).toString(16)}`);
     expect(lines[0]).toBe('10 0a');
@@ -85,7 +85,7 @@ describe('device snapshots', () => {
     expect(snapshots.takeWaiting(300)).toEqual([]);
     const [last] = snapshots.takeWaiting(300, true);
     expect(last!.state).toMatchObject({ lastAlive: 10 });
-    expect(last!.frames!.frames).toBe('0 00\n10 0a');
+    expect(last!.frames!.frames.text()).toBe('0 00\n10 0a');
     expect(snapshots.takeWaiting(300, true)).toEqual([]);
   });
 });

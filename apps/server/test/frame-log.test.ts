@@ -10,23 +10,23 @@ describe('a device frame log', () => {
     log.append(1_795_000_000_123, Uint8Array.of(0x78, 0x78, 0x0d, 0x0a));
     log.append(1_795_000_001_456, bytes(300, 0x7e));
     expect(log.count).toBe(2);
-    const [first, second] = log.take().split('\n');
+    const [first, second] = log.take().text().split('\n');
     expect(first).toBe('1795000000123 78780d0a');
     expect(second).toBe(`1795000001456 ${'7e'.repeat(300)}`);
     expect(log.count).toBe(0);
-    expect(log.take()).toBe('');
+    expect(log.take().text()).toBe('');
   });
 
   it('keeps the newest frames past its limit', () => {
     const log = new FrameLog(3, new ChunkPool());
     for (let i = 0; i < 10; i++) log.append(i, bytes(i + 1, i));
-    expect(log.take().split('\n')).toEqual([
+    expect(log.take().text().split('\n')).toEqual([
       `7 ${'07'.repeat(8)}`,
       `8 ${'08'.repeat(9)}`,
       `9 ${'09'.repeat(10)}`,
     ]);
     log.append(42, Uint8Array.of(1));
-    expect(log.take()).toBe('42 01');
+    expect(log.take().text()).toBe('42 01');
   });
 
   it('keeps its frames in chunks of the shared pool, given back when written', () => {
@@ -34,7 +34,7 @@ describe('a device frame log', () => {
     const log = new FrameLog(50, pool);
     // 20 frames of 50 bytes with their heads, across two chunks of 512 bytes (one frame spans both).
     for (let i = 0; i < 20; i++) log.append(i, bytes(40, i));
-    const lines = log.take().split('\n');
+    const lines = log.take().text().split('\n');
     expect(lines).toHaveLength(20);
     expect(lines[10]).toBe(`10 ${'0a'.repeat(40)}`);
     expect(lines[19]).toBe(`19 ${'13'.repeat(40)}`);
@@ -52,7 +52,7 @@ describe('a device frame log', () => {
     const log = new FrameLog(4, pool);
     for (let i = 0; i < 30; i++) log.append(1000 + i, bytes(200 + i, i));
     expect(log.count).toBe(4);
-    expect(log.take().split('\n')).toEqual(
+    expect(log.take().text().split('\n')).toEqual(
       [26, 27, 28, 29].map(
         (i) =>
           `${1000 + i} ${i

@@ -6,7 +6,32 @@ import type {
 } from '../repositories/ingest/ingest-batch.js';
 import type { PositionRepository } from '../repositories/position.repository.js';
 import { mergeStates } from './device-state.js';
-import type { DeviceSnapshot } from './device-snapshots.js';
+import type { DeviceSnapshot, FramesWrite } from './device-snapshots.js';
+
+/**
+ * A device's frames taken since its last write, as its row. Their text is made when the store
+ * reads `frames` as it writes the row (once): made for a whole batch before its transaction, a
+ * fleet's frames outlived the young collections that ran meanwhile and were most of what reached
+ * the old generation.
+ */
+class FramesRow implements DeviceFramesUpsert {
+  readonly deviceId: number;
+  readonly updatedAt: number;
+
+  constructor(private readonly writes: FramesWrite[]) {
+    this.deviceId = writes[0]!.deviceId;
+    this.updatedAt = writes.at(-1)!.updatedAt;
+  }
+
+  get frames(): string {
+    return this.writes.map(({ frames }) => frames.text()).join('\n');
+  }
+
+  /** The commit failed: the frames are dropped (and their chunks given back) unread. */
+  discard(): void {
+    for (const { frames } of this.writes) frames.release();
+  }
+}
 
 /** What one message (or one periodic flush) has to store. */
 export interface Writes {
@@ -84,25 +109,27 @@ export class BatchWriter {
     const positions: PositionInsert[] = [];
     const networkFixes: NetworkFixInsert[] = [];
     const states = new Map<number, DeviceStateUpsert>();
-    const frames = new Map<number, DeviceFramesUpsert>();
+    const frames = new Map<number, FramesWrite[]>();
     for (const writes of batch) {
       if (writes.positions) for (const row of writes.positions) positions.push(row);
       if (writes.networkFixes) for (const row of writes.networkFixes) networkFixes.push(row);
-      for (const { state, frames: latest } of writes.snapshots ?? []) {
+      for (const { state, frames: taken } of writes.snapshots ?? []) {
         const earlier = states.get(state.deviceId);
         states.set(state.deviceId, earlier ? mergeStates(earlier, state) : state);
-        if (latest) frames.set(latest.deviceId, latest);
+        if (taken) frames.set(taken.deviceId, [...(frames.get(taken.deviceId) ?? []), taken]);
       }
     }
+    const frameRows = [...frames.values()].map((writes) => new FramesRow(writes));
     const started = performance.now();
     try {
       await this.positions.commitBatch({
         positions,
         states: [...states.values()],
-        frames: [...frames.values()],
+        frames: frameRows,
         networkFixes,
       });
     } catch (error) {
+      for (const row of frameRows) row.discard();
       for (const listener of listeners) listener.failed(error);
       return;
     }

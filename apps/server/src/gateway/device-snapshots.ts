@@ -1,7 +1,7 @@
-import type { DeviceFramesUpsert, DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
+import type { DeviceStateUpsert } from '../repositories/ingest/ingest-batch.js';
 import { ChunkPool } from './byte-chunks.js';
 import { offlineState } from './device-state.js';
-import { FrameLog } from './frame-log.js';
+import { FrameLog, type TakenFrames } from './frame-log.js';
 
 /**
  * Raw frames of a device kept in memory until they are written (appended to those stored, for
@@ -20,10 +20,17 @@ export const STATE_TURNS = 8;
 const ID_BLOCK = 256;
 const turnOf = (deviceId: number) => Math.floor(deviceId / ID_BLOCK) % STATE_TURNS;
 
+/** A device's raw frames to append to those stored. */
+export interface FramesWrite {
+  deviceId: number;
+  frames: TakenFrames;
+  updatedAt: number;
+}
+
 /** What is written of a device besides its positions: its state and its latest raw frames. */
 export interface DeviceSnapshot {
   state: DeviceStateUpsert;
-  frames?: DeviceFramesUpsert;
+  frames?: FramesWrite;
 }
 
 interface Entry {

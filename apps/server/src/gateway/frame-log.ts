@@ -29,18 +29,67 @@ function writeDecimal(text: Buffer, at: number, value: number): number {
 }
 
 /**
+ * Frames taken out of a log to be written. They become text only when the write runs (`text`):
+ * text made when they are taken waits with its batch, and under load outlives the young
+ * generation — a fleet's frames were most of what reached the old one.
+ */
+export class TakenFrames {
+  constructor(private readonly bytes: ChunkQueue) {}
+
+  /** The frames as `receivedAt hex` lines, oldest first, written into one buffer; once (then ''). */
+  text(): string {
+    const { bytes } = this;
+    const lengths: number[] = [];
+    let size = 0;
+    for (let at = 0; at < bytes.length;) {
+      const [time, length] = headAt(bytes, at);
+      lengths.push(length);
+      size += decimalLength(time) + 2 + 2 * length;
+      at += RECORD_HEAD + length;
+    }
+    const text = Buffer.allocUnsafe(Math.max(0, size - 1));
+    let out = 0;
+    const hex = (chunk: Uint8Array, from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        const byte = chunk[i]!;
+        text[out++] = HEX_DIGITS[byte >> 4]!;
+        text[out++] = HEX_DIGITS[byte & 0xf]!;
+      }
+    };
+    for (let frame = 0, at = 0; frame < lengths.length; frame++) {
+      if (frame > 0) text[out++] = NEWLINE;
+      out = writeDecimal(text, out, headAt(bytes, at)[0]);
+      text[out++] = SPACE;
+      bytes.read(at + RECORD_HEAD, lengths[frame]!, hex);
+      at += RECORD_HEAD + lengths[frame]!;
+    }
+    bytes.clear();
+    return text.toString('latin1', 0, out);
+  }
+
+  /** Drops the frames unread, their chunks given back. */
+  release(): void {
+    this.bytes.clear();
+  }
+}
+
+function headAt(bytes: ChunkQueue, at: number): [time: number, length: number] {
+  bytes.copyTo(head, at);
+  return [headView.getFloat64(0), headView.getUint16(8)];
+}
+
+/**
  * A device's raw frames not written yet, as bytes in chunks shared by the fleet (`pool`): a frame
  * costs a copy, not a hex string and its line (a device between two writes holds a few dozen
- * frames, a fleet millions). Turned into `receivedAt hex` lines only when written; the chunks go
- * back then. Keeps the newest `maxFrames`.
+ * frames, a fleet millions). Keeps the newest `maxFrames`.
  */
 export class FrameLog {
-  private readonly bytes: ChunkQueue;
+  private bytes: ChunkQueue;
   private frames = 0;
 
   constructor(
     private readonly maxFrames: number,
-    pool: ChunkPool,
+    private readonly pool: ChunkPool,
   ) {
     this.bytes = new ChunkQueue(pool);
   }
@@ -60,38 +109,12 @@ export class FrameLog {
     this.frames++;
   }
 
-  /**
-   * The frames as `receivedAt hex` lines, oldest first; the log is empty after. Written into one
-   * buffer and read as one string: a hex string and a line per frame were a seventh of what the
-   * gateway allocated under load.
-   */
-  take(): string {
-    const lengths: number[] = [];
-    let size = 0;
-    for (let at = 0; at < this.bytes.length;) {
-      const [time, length] = this.headAt(at);
-      lengths.push(length);
-      size += decimalLength(time) + 2 + 2 * length;
-      at += RECORD_HEAD + length;
-    }
-    const text = Buffer.allocUnsafe(Math.max(0, size - 1));
-    let out = 0;
-    const hex = (chunk: Uint8Array, from: number, to: number) => {
-      for (let i = from; i < to; i++) {
-        const byte = chunk[i]!;
-        text[out++] = HEX_DIGITS[byte >> 4]!;
-        text[out++] = HEX_DIGITS[byte & 0xf]!;
-      }
-    };
-    for (let frame = 0, at = 0; frame < lengths.length; frame++) {
-      if (frame > 0) text[out++] = NEWLINE;
-      out = writeDecimal(text, out, this.headAt(at)[0]);
-      text[out++] = SPACE;
-      this.bytes.read(at + RECORD_HEAD, lengths[frame]!, hex);
-      at += RECORD_HEAD + lengths[frame]!;
-    }
-    this.release();
-    return text.toString('latin1', 0, out);
+  /** The frames, to be written; the log is empty after. */
+  take(): TakenFrames {
+    const taken = new TakenFrames(this.bytes);
+    this.bytes = new ChunkQueue(this.pool);
+    this.frames = 0;
+    return taken;
   }
 
   /** Empties the log and gives its chunks back (the device's frames are no longer wanted). */
@@ -100,13 +123,8 @@ export class FrameLog {
     this.frames = 0;
   }
 
-  private headAt(at: number): [time: number, length: number] {
-    this.bytes.copyTo(head, at);
-    return [headView.getFloat64(0), headView.getUint16(8)];
-  }
-
   private dropOldest(): void {
-    this.bytes.dropFront(RECORD_HEAD + this.headAt(0)[1]);
+    this.bytes.dropFront(RECORD_HEAD + headAt(this.bytes, 0)[1]);
     this.frames--;
   }
 }
