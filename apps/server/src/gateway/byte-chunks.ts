@@ -61,7 +61,9 @@ export class ChunkQueue {
       if (index === this.chunks.length) this.chunks.push(this.pool.take());
       const offset = at - index * CHUNK_BYTES;
       const count = Math.min(bytes.length - from, CHUNK_BYTES - offset);
-      this.chunks[index]!.set(bytes.subarray(from, from + count), offset);
+      // Most appends fit where they land: no view of them is made (a frame's hot path).
+      const piece = count === bytes.length ? bytes : bytes.subarray(from, from + count);
+      this.chunks[index]!.set(piece, offset);
       from += count;
       this.size += count;
     }
