@@ -39,10 +39,12 @@ export class TakenFrames {
   /** The frames as `receivedAt hex` lines, oldest first, written into one buffer; once (then ''). */
   text(): string {
     const { bytes } = this;
+    const times: number[] = [];
     const lengths: number[] = [];
     let size = 0;
     for (let at = 0; at < bytes.length;) {
       const [time, length] = headAt(bytes, at);
+      times.push(time);
       lengths.push(length);
       size += decimalLength(time) + 2 + 2 * length;
       at += RECORD_HEAD + length;
@@ -58,7 +60,7 @@ export class TakenFrames {
     };
     for (let frame = 0, at = 0; frame < lengths.length; frame++) {
       if (frame > 0) text[out++] = NEWLINE;
-      out = writeDecimal(text, out, headAt(bytes, at)[0]);
+      out = writeDecimal(text, out, times[frame]!);
       text[out++] = SPACE;
       bytes.read(at + RECORD_HEAD, lengths[frame]!, hex);
       at += RECORD_HEAD + lengths[frame]!;
