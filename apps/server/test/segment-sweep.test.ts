@@ -41,4 +41,16 @@ describe('segment sweep', () => {
     await first;
     expect(order).toEqual(['device 1', 'device 2', 'device 3']);
   });
+
+  it('ends after the device under way once the server stops', async () => {
+    const { updater, order } = await sweepOfThree();
+    const stopping = new AbortController();
+    const done = updater.sweep(stopping.signal);
+    setImmediate(() => {
+      order.push('stop');
+      stopping.abort();
+    });
+    await done;
+    expect(order).toEqual(['device 1', 'stop']);
+  });
 });

@@ -76,17 +76,20 @@ export class SegmentUpdater {
    * Detection for every device with new fixes, one device after the other. Each device starts in
    * a turn of its own: on SQLite every query is synchronous, and a fleet's sweep would otherwise
    * hold the gateway's reads and acknowledgements for seconds. A sweep still running when the
-   * next is due is not started twice (the schedule: jobs/periodic-work).
+   * next is due is not started twice (the schedule: jobs/periodic-work). Once `signal` aborts (the
+   * server stops) it ends after the device under way: a fleet's sweep under load can take a
+   * minute, and the devices left are swept by their next fix's run (reports update first anyway).
    */
-  sweep(): Promise<void> {
-    this.sweeping ??= this.sweepWaiting().finally(() => (this.sweeping = undefined));
+  sweep(signal?: AbortSignal): Promise<void> {
+    this.sweeping ??= this.sweepWaiting(signal).finally(() => (this.sweeping = undefined));
     return this.sweeping;
   }
 
-  private async sweepWaiting(): Promise<void> {
+  private async sweepWaiting(signal: AbortSignal | undefined): Promise<void> {
     const devices = [...this.waiting.keys()];
     for (const deviceId of devices) {
       await nextTurn();
+      if (signal?.aborted) return;
       try {
         await this.update(deviceId);
       } catch (error) {

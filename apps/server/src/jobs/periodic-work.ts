@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@xunji/shared';
-import type { PeriodicSchedule } from './periodic-schedule.js';
+import type { PeriodicSchedule, PeriodicTask } from './periodic-schedule.js';
 
 const DAY_MS = 86_400_000;
 /** Queued commands expire and sent ones without a reply time out within this (§4). */
@@ -36,7 +36,7 @@ export interface ClusterWork {
 /** The periodic work of a process that runs the gateway, over what it keeps in memory. */
 export interface GatewayWork {
   /** Stops and trips of the devices whose fixes this process stored. */
-  segmentSweep: { everyMs: number; run: () => Promise<void> };
+  segmentSweep: { everyMs: number; run: PeriodicTask };
 }
 
 /**

@@ -83,7 +83,10 @@ export async function startServerJobs(settings: JobSettings, parts: JobParts): P
     { cluster: clusterSchedule, gateway: cluster.runs.gateway ? timers : undefined },
     {
       gateway: {
-        segmentSweep: { everyMs: settings.segmentSweepMs, run: () => segmentUpdater.sweep() },
+        segmentSweep: {
+          everyMs: settings.segmentSweepMs,
+          run: (signal) => segmentUpdater.sweep(signal),
+        },
       },
       cluster: {
         commandSweep: parts.commandSweep,
