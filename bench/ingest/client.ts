@@ -239,20 +239,30 @@ process.on('message', (message) => {
 const RETRY_MS = 250;
 let attempts = 0;
 
-/** Once the gateway drops it, a device reconnects, logs in and sends a position, as trackers do. */
+/**
+ * Once the gateway drops it, a device reconnects, logs in and sends a position, as trackers do;
+ * a connection lost before the position's ack is a failed attempt too (it may have reached the
+ * old gateway as it closed).
+ */
 async function comeBack(device: Device): Promise<number> {
-  device.pending.clear();
   for (;;) {
     attempts++;
-    if (await open(device)) break;
+    device.pending.clear();
+    if ((await open(device)) && (await positionAcknowledged(device))) return Date.now();
     device.socket?.destroy();
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS * (1 + Math.random())));
   }
-  await new Promise<void>((resolve) => {
-    device.acknowledged = resolve;
+}
+
+/** Sends a position on the device's connection: true once acknowledged, false if it closes. */
+function positionAcknowledged(device: Device): Promise<boolean> {
+  const { socket } = device;
+  if (!socket || socket.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    device.acknowledged = () => resolve(true);
+    socket.once('close', () => resolve(false));
     send(device, device.index);
   });
-  return Date.now();
 }
 
 function watchForRestart(): void {

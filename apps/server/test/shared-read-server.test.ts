@@ -106,4 +106,20 @@ describe('a server whose connections read into one buffer', () => {
     await new Promise((done) => device.once('close', done));
     expect(device.destroyed).toBe(true);
   });
+
+  it('reads a connection only once the turn that accepted it is over', async () => {
+    const readingAtAccept: boolean[] = [];
+    const received: string[] = [];
+    const { port } = await listen((socket) => {
+      readingAtAccept.push(
+        (socket as unknown as { _handle: { reading: boolean } })._handle.reading,
+      );
+      return (chunk) => received.push(chunk.toString());
+    });
+    const device = await connect(port);
+    device.write('login');
+    await until(() => received.length > 0);
+    expect(readingAtAccept).toEqual([false]);
+    expect(received.join('')).toBe('login');
+  });
 });

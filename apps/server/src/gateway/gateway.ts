@@ -31,6 +31,7 @@ import { LiveSessions } from './live-sessions.js';
 import { NetworkFixResolver } from './network-fix-resolver.js';
 import { createOsmAndListener } from './osmand-listener.js';
 import { Pipeline } from './pipeline.js';
+import { LISTEN_BACKLOG, listenQueueCap, listenQueueShortfall } from './listen-queue.js';
 import { RefusalLog } from './refusal-log.js';
 import type { GatewayPorts } from './gateway-ports.js';
 import { newGatewayStats } from './stats.js';
@@ -216,6 +217,14 @@ export class Gateway {
       this.pipeline.flushSnapshots(),
     );
     this.logger.info(this.limits.options, 'gateway connection limits');
+    const shortfall = listenQueueShortfall(this.limits.options.maxConnections, listenQueueCap());
+    if (shortfall)
+      this.logger.warn(
+        shortfall,
+        'net.core.somaxconn caps the queue of new device connections below the fleet: devices ' +
+          'reconnecting at once after a restart lose handshakes and retry seconds later ' +
+          '(docs/operations.md)',
+      );
     const ports: Record<string, number> = {};
     for (const listener of this.listeners) {
       ports[listener.name] = await this.listen(listener);
@@ -266,8 +275,9 @@ export class Gateway {
       });
       listener.server.once('error', reject);
       // A fleet reconnects all at once after a restart: let the kernel queue that many.
-      listener.server.listen({ port: listener.port, host: this.options.host, backlog: 4096 }, () =>
-        resolve((listener.server.address() as AddressInfo).port),
+      const { port, server } = listener;
+      server.listen({ port, host: this.options.host, backlog: LISTEN_BACKLOG }, () =>
+        resolve((server.address() as AddressInfo).port),
       );
     });
   }

@@ -1,11 +1,14 @@
 import net from 'node:net';
 import { getSystemErrorName } from 'node:util';
+import { AcceptFirstReads } from './accept-first-reads.js';
 
 /** What is read of a connection: a copy of each read's bytes, in order. */
 export type ChunkReceiver = (chunk: Buffer) => void;
 
 /** Large enough for a burst of blind-area uploads in one read; the kernel keeps the rest. */
 const READ_BUFFER_BYTES = 64 * 1024;
+/** When the sockets accepted start reading (accept-first-reads.ts). */
+const READ_STARTS = { perTurn: 64, maxWaitMs: 2000 };
 
 /** The parts of Node's TCP server that accepting with a user buffer goes through. */
 interface ListenHandle {
@@ -36,6 +39,7 @@ export function createSharedReadServer(
   onConnection: (socket: net.Socket) => ChunkReceiver | undefined,
 ): net.Server {
   const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+  const readStarts = new AcceptFirstReads(READ_STARTS);
   const server = net.createServer();
   const accepting = server as unknown as AcceptingServer;
   server.on('listening', () => {
@@ -57,7 +61,14 @@ export function createSharedReadServer(
           return true;
         },
       };
-      const options = { handle: clientHandle, readable: true, writable: true, onread };
+      const options = {
+        handle: clientHandle,
+        readable: true,
+        writable: true,
+        onread,
+        // Read when `readStarts` says, not at once.
+        manualStart: true,
+      };
       const socket = new net.Socket(options as net.SocketConstructorOpts);
       // As Node's own accept does: the server counts the socket (it closes after the last) and
       // tells of it.
@@ -67,6 +78,7 @@ export function createSharedReadServer(
       served._server = server;
       const receive = onConnection(socket);
       server.emit('connection', socket);
+      if (receive) readStarts.add(socket);
     };
   });
   return server;
