@@ -110,4 +110,30 @@ describe.each(testDialects())('command dispatcher on %s', (dialect) => {
     await disconnect();
     await until(async () => (await result(left.id)) === 'noAnswer');
   });
+
+  it('marks noAnswer for every device whose connection ends at once, each its own', async () => {
+    const other = (await registerDevice(server, '123456789012346', 'gt06')).id;
+    const otherLink = new Gt06Link(gateway, port, other, '123456789012346');
+    try {
+      const [first, second] = [await connect(), await otherLink.connect()];
+      const waiting = [
+        await gateway.dispatcher.dispatch(deviceId, { type: 'restart' }),
+        await gateway.dispatcher.dispatch(other, { type: 'restart' }),
+      ];
+      await Promise.all([first.nextCommand(), second.nextCommand()]);
+      // The other device answers before both leave: its command stays answered.
+      const answered = await gateway.dispatcher.dispatch(other, { type: 'cutOil' });
+      const command = await second.nextCommand();
+      second.reply(command.flag, 'Cut off the fuel supply: Success!');
+      await until(async () => (await result(answered.id)) === 'succeeded');
+      await Promise.all([disconnect(), otherLink.disconnect()]);
+      await until(async () => {
+        const results = await Promise.all(waiting.map((row) => result(row.id)));
+        return results.every((r) => r === 'noAnswer');
+      });
+      expect(await result(answered.id)).toBe('succeeded');
+    } finally {
+      otherLink.close();
+    }
+  });
 });

@@ -68,6 +68,8 @@ const NOT_CONNECTED: InitialState = { state: 'done', result: 'notConnected' };
 export class CommandDispatcher {
   /** A fleet logging in at once asks for its waiting commands in a few queries. */
   private readonly unsent: BatchLoader<number, CommandRow[]>;
+  /** And a fleet whose connections end at once (the gateway stops), for what awaits a reply. */
+  private readonly awaitingReply: BatchLoader<number, CommandRow[]>;
   private readonly listeners = new Set<CommandListener>();
 
   constructor(
@@ -78,6 +80,7 @@ export class CommandDispatcher {
     private readonly cluster?: DispatcherCluster,
   ) {
     this.unsent = new BatchLoader((deviceIds) => commands.unsentFor(deviceIds));
+    this.awaitingReply = new BatchLoader((deviceIds) => commands.awaitingReplyFor(deviceIds));
   }
 
   /** Answers the function that unsubscribes. */
@@ -149,9 +152,12 @@ export class CommandDispatcher {
     await Promise.all([...this.sessions.deviceIds()].map((id) => this.deviceConnected(id)));
   }
 
-  /** A device's connection ended: what still waits for its reply will not get one. */
+  /**
+   * A device's connection ended: what still waits for its reply will not get one. Looked up in
+   * batches: a gateway that stops ends every connection at once.
+   */
   async deviceGone(deviceId: number): Promise<void> {
-    for (const row of await this.commands.awaitingReply(deviceId))
+    for (const row of (await this.awaitingReply.load(deviceId)) ?? [])
       await this.finish(row.id, 'noAnswer');
   }
 

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Updateable } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool, Updateable } from 'kysely';
 import type { CommandRow, CommandsTable, Database } from '../db/schema.js';
 import type { Db } from './types.js';
 import { violatesUniqueIndex } from './unique-violation.js';
@@ -23,6 +23,10 @@ const violatesOneWaitingPerKind = (error: unknown) =>
  */
 export const isUnsentCommand = (eb: ExpressionBuilder<Database, 'commands'>) =>
   eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sent'), eb('sentAt', 'is', null)])]);
+
+/** Written to its device, which has not answered yet. */
+const isAwaitingReply = (eb: ExpressionBuilder<Database, 'commands'>) =>
+  eb.and([eb('state', '=', 'sent'), eb('sentAt', 'is not', null)]);
 
 export class CommandRepository {
   constructor(private readonly db: Db) {}
@@ -68,18 +72,31 @@ export class CommandRepository {
   }
 
   /** The commands not yet written to each of these devices, oldest first. */
-  async unsentFor(deviceIds: number[]): Promise<Map<number, CommandRow[]>> {
-    const unsentOf = new Map(deviceIds.map((id) => [id, [] as CommandRow[]]));
-    if (deviceIds.length === 0) return unsentOf;
+  unsentFor(deviceIds: number[]): Promise<Map<number, CommandRow[]>> {
+    return this.ofDevices(deviceIds, isUnsentCommand);
+  }
+
+  /** The commands written to each of these devices that wait for its reply, oldest first. */
+  awaitingReplyFor(deviceIds: number[]): Promise<Map<number, CommandRow[]>> {
+    return this.ofDevices(deviceIds, isAwaitingReply);
+  }
+
+  /** Each device's commands that `filter` selects, oldest first (an empty list for none). */
+  private async ofDevices(
+    deviceIds: number[],
+    filter: (eb: ExpressionBuilder<Database, 'commands'>) => Expression<SqlBool>,
+  ): Promise<Map<number, CommandRow[]>> {
+    const commandsOf = new Map(deviceIds.map((id) => [id, [] as CommandRow[]]));
+    if (deviceIds.length === 0) return commandsOf;
     const rows = await this.db
       .selectFrom('commands')
       .selectAll()
       .where('deviceId', 'in', deviceIds)
-      .where(isUnsentCommand)
+      .where(filter)
       .orderBy('id')
       .execute();
-    for (const row of rows) unsentOf.get(row.deviceId)?.push(row);
-    return unsentOf;
+    for (const row of rows) commandsOf.get(row.deviceId)?.push(row);
+    return commandsOf;
   }
 
   /** Those of these commands not yet written to their device, oldest first. */
@@ -137,8 +154,7 @@ export class CommandRepository {
       .selectFrom('commands')
       .selectAll()
       .where('deviceId', '=', deviceId)
-      .where('state', '=', 'sent')
-      .where('sentAt', 'is not', null)
+      .where(isAwaitingReply)
       .orderBy('id')
       .execute();
   }

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { buildGt06Frame, concatBytes, hexToBytes, textBytes } from '@xunji/protocols';
 import type { Gateway } from '../../src/gateway/gateway.js';
 
-/** Login of IMEI 0123456789012345 (the device registered as 123456789012345). */
-const LOGIN = '78780D01012345678901234500018CDD0D0A';
+/** The IMEI the device logs in with unless told (the device registered as 123456789012345). */
+const IMEI = '123456789012345';
 const LOGIN_ACK_BYTES = 10;
 const HEARTBEAT_ACK_BYTES = 10;
 
@@ -13,14 +13,17 @@ export class Gt06Device {
   private buffer = Buffer.alloc(0);
   closed = false;
 
-  constructor(port: number) {
+  constructor(
+    port: number,
+    private readonly imei = IMEI,
+  ) {
     this.socket = net.connect(port, '127.0.0.1');
     this.socket.on('data', (chunk) => (this.buffer = Buffer.concat([this.buffer, chunk])));
     this.socket.on('close', () => (this.closed = true));
   }
 
   async login(): Promise<void> {
-    this.socket.write(hexToBytes(LOGIN));
+    this.socket.write(buildGt06Frame(0x01, hexToBytes(this.imei.padStart(16, '0')), 1));
     await this.take(LOGIN_ACK_BYTES);
   }
 
@@ -74,12 +77,13 @@ export class Gt06Link {
     private readonly gateway: Gateway,
     private readonly port: number,
     private readonly deviceId: number,
+    private readonly imei = IMEI,
   ) {}
 
   /** A new connection, logged in and live at the gateway (an earlier one is closed first). */
   async connect(): Promise<Gt06Device> {
     this.close();
-    const device = (this.device = new Gt06Device(this.port));
+    const device = (this.device = new Gt06Device(this.port, this.imei));
     await device.login();
     await until(() => this.gateway.sessions.connectionOf(this.deviceId) !== undefined);
     return device;
