@@ -71,6 +71,25 @@ describe('reads started once accepting pauses', () => {
     expect(started(later)).toBe(3);
   });
 
+  it('keeps starting the oldest through a stream of connections that never pauses', async () => {
+    let now = 0;
+    const reads = new AcceptFirstReads({ perTurn: 4, maxWaitMs: 10, now: () => now });
+    const sockets = Array.from({ length: 5000 }, () => fakeSocket());
+    for (const { socket } of sockets) {
+      reads.add(socket);
+      now += 1;
+      await endOfTurn();
+    }
+    // From the tenth turn (the first socket then 10 ms old) each started the oldest, in order.
+    const startedNow = started(sockets);
+    expect(startedNow).toBe(5000 - 9);
+    expect(started(sockets.slice(0, startedNow))).toBe(startedNow);
+    await endOfTurn();
+    await endOfTurn();
+    await endOfTurn();
+    expect(started(sockets)).toBe(5000);
+  });
+
   it('leaves a closed socket alone, and a paused one to its resume', async () => {
     const reads = new AcceptFirstReads({ perTurn: 8, maxWaitMs: 1000 });
     const closed = fakeSocket({ destroyed: true });

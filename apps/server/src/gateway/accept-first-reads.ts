@@ -1,5 +1,8 @@
 import type net from 'node:net';
 
+/** Started sockets kept at the queue's head at most, while it never empties. */
+const COMPACT_AFTER = 4096;
+
 export interface AcceptFirstOptions {
   /** Sockets whose reading starts per turn of the event loop once none was accepted in it. */
   perTurn: number;
@@ -48,6 +51,12 @@ export class AcceptFirstReads {
     else if (this.now() - this.acceptedAt[this.next]! >= maxWaitMs) this.start(1);
     this.accepting = false;
     if (this.next < this.waiting.length) {
+      // A stream that never pauses never empties the queue: drop what has started.
+      if (this.next >= COMPACT_AFTER) {
+        this.waiting = this.waiting.slice(this.next);
+        this.acceptedAt = this.acceptedAt.slice(this.next);
+        this.next = 0;
+      }
       setImmediate(this.turn);
       return;
     }
