@@ -1,7 +1,7 @@
 /**
  * Preloaded into the bench's server (`--import`) when FENCES_TRACE_DIR is set: once a second it
  * appends to FENCES_TRACE_FILE one JSON line with the queries run in that second by statement
- * (verb and table, SQLite and PostgreSQL), the time spent in them, and the longest event-loop
+ * (verb and table, SQLite and PostgreSQL), the time spent in them (in all and per statement), and the longest event-loop
  * stall — to find out what a stop in the acknowledgements is made of.
  */
 import fs from 'node:fs';
@@ -11,6 +11,8 @@ import path from 'node:path';
 interface Second {
   queries: Record<string, number>;
   queryMs: number;
+  /** The time spent in each statement (ms). */
+  statementMs: Record<string, number>;
   /** The longest gap between two turns of a 10 ms timer, minus the 10 ms. */
   stallMs: number;
 }
@@ -18,7 +20,8 @@ interface Second {
 const TICK_MS = 10;
 const file = process.env.FENCES_TRACE_FILE!;
 const started = performance.now();
-let second: Second = { queries: {}, queryMs: 0, stallMs: 0 };
+const emptySecond = (): Second => ({ queries: {}, queryMs: 0, statementMs: {}, stallMs: 0 });
+let second = emptySecond();
 
 /** `select alarm_settings`, `insert positions`, `begin`…: what a statement does, and to what. */
 function statementOf(sql: string): string {
@@ -31,6 +34,7 @@ function statementOf(sql: string): string {
 function count(sql: string, ms: number): void {
   const key = statementOf(sql);
   second.queries[key] = (second.queries[key] ?? 0) + 1;
+  second.statementMs[key] = (second.statementMs[key] ?? 0) + ms;
   second.queryMs += ms;
 }
 
@@ -98,9 +102,12 @@ function writeSecond(): void {
     stallMs: Math.round(second.stallMs),
     queryMs: Math.round(second.queryMs),
     queries: second.queries,
+    statementMs: Object.fromEntries(
+      Object.entries(second.statementMs).map(([key, ms]) => [key, Math.round(ms)]),
+    ),
   };
   fs.appendFileSync(file, JSON.stringify(line) + '\n');
-  second = { queries: {}, queryMs: 0, stallMs: 0 };
+  second = emptySecond();
   lastTick = performance.now();
 }
 

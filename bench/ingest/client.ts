@@ -60,8 +60,8 @@ interface Device {
 
 /** What a worker answers once its devices are back after a gateway restart. */
 export interface ReconnectReport {
-  /** When its last device had logged in again and had a position acknowledged (epoch ms). */
-  lastBackAt: number;
+  /** When each device had logged in again and had a position acknowledged (epoch ms). */
+  backAt: number[];
   /** Connection attempts it took (refused while the gateway was down, or at its limits). */
   attempts: number;
 }
@@ -275,8 +275,8 @@ function watchForRestart(): void {
         ),
     );
   process.send?.('armed');
-  void Promise.all(back).then((times) => {
-    const answer: ReconnectReport = { lastBackAt: Math.max(...times), attempts };
+  void Promise.all(back).then((backAt) => {
+    const answer: ReconnectReport = { backAt, attempts };
     process.send?.(answer);
   });
 }

@@ -35,3 +35,20 @@ export function loadFigures(report: LoadReport, seconds: number, cpuSeconds: num
     serverCpuUsPerPosition: Math.round((cpuSeconds * 1e6) / Math.max(1, report.acked)),
   };
 }
+
+/**
+ * The fleet's return after a restart, from each device's time back (ms after the new gateway
+ * accepted): the last, the median and the 90th percentile device — a wave of handshakes the
+ * kernel dropped shows as a gap between them — and the new gateway's CPU (user + system) from
+ * accepting to the last device back, per device: what the return costs, whatever the load
+ * generator took of the machine meanwhile. Nothing without a restart.
+ */
+export function reconnectFigures(reconnectMs: readonly number[] | undefined, cpuSeconds: number) {
+  if (!reconnectMs?.length) return {};
+  return {
+    reconnectAllMs: Math.max(...reconnectMs),
+    reconnectP50Ms: percentile(reconnectMs, 0.5),
+    reconnectP90Ms: percentile(reconnectMs, 0.9),
+    reconnectServerCpuUsPerDevice: Math.round((cpuSeconds * 1e6) / reconnectMs.length),
+  };
+}
