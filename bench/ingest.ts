@@ -88,8 +88,10 @@ export default async function ingest() {
             const stopped = Date.now();
             gateway = await startGateway({ ...options, port: gateway.port });
             cpuAtListening = gateway.cpuSeconds();
+            const startMs = gateway.listeningAt - stopped;
             console.error(
-              `gateway restarted: stopped in ${stopped - stopping} ms, accepting ${gateway.listeningAt - stopped} ms later (at ${gateway.listeningAt})`,
+              `gateway restarted: stopped in ${stopped - stopping} ms, accepting ${startMs} ms ` +
+                `later (at ${gateway.listeningAt})`,
             );
             return gateway.listeningAt;
           },

@@ -1,8 +1,8 @@
 /**
  * Preloaded into the bench's server (`--import`) when FENCES_TRACE_DIR is set: once a second it
  * appends to FENCES_TRACE_FILE one JSON line with the queries run in that second by statement
- * (verb and table, SQLite and PostgreSQL), the time spent in them (in all and per statement), and the longest event-loop
- * stall — to find out what a stop in the acknowledgements is made of.
+ * (verb and table, SQLite and PostgreSQL), the time spent in them (in all and per statement), and
+ * the longest event-loop stall — to find out what a stop in the acknowledgements is made of.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
