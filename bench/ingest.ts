@@ -70,6 +70,7 @@ export default async function ingest() {
     let cpuAtStart = 0;
     let cpuSeconds = 0;
     let cpuAtListening = 0;
+    let returnCpuSeconds = 0;
     let peakRssKb = 0;
     let connectedRssKb = 0;
     let loadAverage = 0;
@@ -110,6 +111,7 @@ export default async function ingest() {
           clearInterval(sampler);
           loadAverage = os.loadavg()[0]!;
         },
+        back: () => (returnCpuSeconds = gateway.cpuSeconds() - cpuAtListening),
       },
     );
     return {
@@ -126,7 +128,7 @@ export default async function ingest() {
       rssKbPerConnection: round1((connectedRssKb - idleRssKb) / Math.max(1, report.connected)),
       // …and at the peak under load (the JavaScript heap's garbage between full collections too).
       rssKbPerConnectionLoaded: round1((peakRssKb - idleRssKb) / Math.max(1, report.connected)),
-      ...reconnectFigures(report.reconnectMs, gateway.cpuSeconds() - cpuAtListening),
+      ...reconnectFigures(report.reconnectMs, returnCpuSeconds),
       loadAverage: round1(loadAverage),
       db: database.env.DATABASE_URL ? 'postgres' : 'sqlite',
     };

@@ -38,12 +38,13 @@ const nextMessage = <T>(child: ChildProcess) =>
 
 /**
  * bench/ingest's client workers: every device connects and authenticates first; then positions
- * flow for the warm-up and the duration. `measure` is told when all are connected, and when the
- * duration starts and ends.
+ * flow for the warm-up and the duration. `measure` is told when all are connected, when the
+ * duration starts and ends, and with `restart`, when every device is back (before the clients
+ * exit and close their connections).
  */
 export async function driveDevices(
   plan: LoadPlan,
-  measure: { connected?(): void; started(): void; finished(): void },
+  measure: { connected?(): void; started(): void; finished(): void; back?(): void },
 ): Promise<LoadReport> {
   const workers = Math.ceil(plan.devices / DEVICES_PER_WORKER);
   const children = Array.from({ length: workers }, (_, w) => {
@@ -75,6 +76,7 @@ export async function driveDevices(
   const reports = await Promise.all(finished);
   measure.finished();
   const reconnectMs = plan.restart && (await reconnectAll(children, plan.restart));
+  if (reconnectMs) measure.back?.();
   children.forEach((child) => child.send('exit'));
   const sum = (key: 'sent' | 'acked' | 'failed' | 'skipped') =>
     reports.reduce((n, report) => n + report[key], 0);
